@@ -1,0 +1,61 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every environment variable the app reads, parsed once at start. README's table lists the same
+ * names and defaults; a wrong value stops the server with a message naming the variable.
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: z.url().default("http://localhost:3000"),
+  PRODUCT_NAME: z.string().min(1).default("Blusteam"),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default(".data"),
+  SESSION_SECRET: z.string().min(16).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Blusteam <no-reply@blusteam.dev>"),
+  SUPPORT_EMAIL: z.email().default("support@blusteam.dev"),
+  PRODUCTION_HOSTNAMES: z.string().default(""),
+  SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+});
+
+export type AppConfig = z.infer<typeof schema> & { sessionSecret: string; appOrigin: string };
+
+function readOrCreateSessionSecret(dataDir: string): string {
+  // No secret given: keep one per data directory so sessions survive a restart of `npm start`.
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function load(): AppConfig {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment configuration:\n${problems}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    sessionSecret: env.SESSION_SECRET ?? readOrCreateSessionSecret(env.DATA_DIR),
+    appOrigin: new URL(env.APP_URL).origin,
+  };
+}
+
+let cached: AppConfig | undefined;
+export function config(): AppConfig {
+  cached ??= load();
+  return cached;
+}
+
+/** Tests change the environment between files; they call this to re-read it. */
+export function resetConfigForTests() {
+  cached = undefined;
+}

@@ -1,0 +1,33 @@
+import type { PlatformRole } from "#db/schema";
+
+/** What the permission map needs to know about the caller (on the server and in the UI). */
+export type PermissionSubject = {
+  roles: readonly PlatformRole[];
+  isCompanyAdmin: boolean;
+  readOnly: boolean;
+};
+
+type Rule = (s: PermissionSubject) => boolean;
+
+const isStaff = (s: PermissionSubject) => s.roles.includes("admin") || s.roles.includes("roadmin");
+const writable = (s: PermissionSubject) => !s.readOnly;
+
+/**
+ * Who may do what. Every server check and every disabled button asks this one map, so the UI and
+ * the server never disagree. Later areas add their actions here.
+ */
+export const permissionRules = {
+  "terms.accept": (s) => writable(s) && !s.roles.includes("admin"),
+  "account.switch": () => true,
+  "admin.view": isStaff,
+  "admin.write": (s) => s.roles.includes("admin"),
+  "beta.view": (s) => s.roles.includes("beta"),
+  "chat.view": (s) => s.roles.includes("admin"),
+  "company.write": (s) => writable(s) && s.isCompanyAdmin,
+} satisfies Record<string, Rule>;
+
+export type Permission = keyof typeof permissionRules;
+
+export function can(subject: PermissionSubject, permission: Permission): boolean {
+  return permissionRules[permission](subject);
+}

@@ -1,0 +1,38 @@
+import type { Permission } from "./permissions";
+
+/**
+ * Signed-in screens whose content a later issue builds: their title (i18n key) and who may open
+ * them. `companyRequired: false` screens also open for platform staff who belong to no company.
+ */
+export type PendingScreen = { title: string; permission?: Permission; companyRequired?: boolean };
+
+export const pendingScreens: Record<string, PendingScreen> = {
+  "/admin": { title: "screens.admin", permission: "admin.view", companyRequired: false },
+  "/touchpoints": { title: "screens.touchpoints" },
+  "/touchpoints/workflow": { title: "screens.workflow" },
+  "/touchpoint-detail": { title: "screens.touchpointDetail" },
+  "/support": { title: "screens.support" },
+  "/product": { title: "screens.products" },
+  "/product-detail": { title: "screens.productDetail" },
+  "/product-mapping": { title: "screens.productMapping" },
+  "/settings": { title: "screens.settings" },
+  "/contacts": { title: "screens.contacts" },
+  "/contacts-detail": { title: "screens.contactDetail" },
+  "/contacts/create-contact": { title: "screens.createContact" },
+  "/contacts/contact-detail": { title: "screens.contactDetail" },
+  "/contact-form": { title: "screens.forms" },
+  "/contact-form/contact-form-builder": { title: "screens.formBuilder" },
+  "/responsive-billingpage": { title: "screens.billing" },
+  "/integration": { title: "screens.integrations" },
+  "/webchat/email-templates": { title: "screens.emailTemplates", permission: "beta.view" },
+  "/webchat/branding": { title: "screens.branding", permission: "beta.view" },
+  "/chat-interface": { title: "screens.chatInterface", permission: "chat.view", companyRequired: false },
+  "/unboxing-tour": { title: "screens.unboxingTour", companyRequired: false },
+};
+
+export const publicPendingScreens: Record<string, string> = {
+  "/billingpage": "screens.billing",
+  "/billingiframe": "screens.billing",
+  "/shopify-install": "screens.shopifyInstall",
+  "/shopify-redirect": "screens.shopifyInstall",
+};

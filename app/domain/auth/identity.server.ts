@@ -1,0 +1,190 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { users } from "#db/schema";
+import type { Language } from "~/i18n/resources";
+import { type CodePurpose, consumeCode, issueCode } from "./codes.server";
+import { sendConfirmationEmail, sendResetEmail } from "./emails.server";
+import { decoyPasswordHash, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "./password.server";
+import { clearRateLimit, hitRateLimit, isRateLimited, rateLimits } from "./rate-limit.server";
+
+/** Our own identity provider. Errors are i18n keys under `identity.`, worded like the spec's provider. */
+export type IdentityResult<T = undefined> = { ok: true; value: T } | { ok: false; error: string };
+const fail = (key: keyof typeof errors): { ok: false; error: string } => ({ ok: false, error: errors[key] });
+const errors = {
+  incorrectCredentials: "identity.incorrectCredentials",
+  userNotConfirmed: "identity.userNotConfirmed",
+  emailExists: "identity.emailExists",
+  invalidCode: "identity.invalidCode",
+  expiredCode: "identity.expiredCode",
+  attemptLimit: "identity.attemptLimit",
+  passwordTooShort: "identity.passwordTooShort",
+  alreadyConfirmed: "identity.alreadyConfirmed",
+} as const;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+async function findUserByEmail(email: string) {
+  const [user] = await getDb()
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
+  return user;
+}
+
+type Origin = { ip: string; language: Language };
+
+/** Both limits are counted; either one being over refuses the request. */
+async function overLimit(kind: "codeRequests" | "confirmAttempts", email: string, ip: string) {
+  const perEmail = await hitRateLimit(
+    `${kind}:email:${normalizeEmail(email)}`,
+    rateLimits[`${kind}PerEmail`],
+  );
+  const perIp = await hitRateLimit(`${kind}:ip:${ip}`, rateLimits[`${kind}PerIp`]);
+  return perEmail.limited || perIp.limited;
+}
+
+export async function signUp(
+  input: { email: string; givenName: string; familyName: string; password: string },
+  origin: Origin,
+): Promise<IdentityResult> {
+  if (input.password.length < MIN_PASSWORD_LENGTH) return fail("passwordTooShort");
+  if (await overLimit("codeRequests", input.email, origin.ip)) return fail("attemptLimit");
+  const email = normalizeEmail(input.email);
+  const existing = await findUserByEmail(email);
+  if (existing?.emailVerifiedAt) return fail("emailExists");
+  const passwordHash = await hashPassword(input.password);
+  const details = { givenName: input.givenName.trim(), familyName: input.familyName.trim(), passwordHash };
+  // An unconfirmed sign-up may be repeated: the newest details and a new code replace the old ones.
+  const [user] = existing
+    ? await getDb()
+        .update(users)
+        .set({ ...details, updatedAt: new Date() })
+        .where(eq(users.id, existing.id))
+        .returning()
+    : await getDb()
+        .insert(users)
+        .values({ email, ...details })
+        .returning();
+  const code = await issueCode(user.id, "confirm_sign_up");
+  await sendConfirmationEmail(user, code, origin.language);
+  return { ok: true, value: undefined };
+}
+
+export async function resendSignUpCode(email: string, origin: Origin): Promise<IdentityResult> {
+  if (await overLimit("codeRequests", email, origin.ip)) return fail("attemptLimit");
+  const user = await findUserByEmail(email);
+  if (user?.emailVerifiedAt) return fail("alreadyConfirmed");
+  // Unknown emails get the same answer as known ones.
+  if (user) await sendConfirmationEmail(user, await issueCode(user.id, "confirm_sign_up"), origin.language);
+  return { ok: true, value: undefined };
+}
+
+export async function confirmSignUp(
+  email: string,
+  code: string,
+  origin: Origin,
+): Promise<IdentityResult<"confirmed" | "already_confirmed">> {
+  if (await overLimit("confirmAttempts", email, origin.ip)) return fail("attemptLimit");
+  const user = await findUserByEmail(email);
+  if (!user) return fail("invalidCode");
+  if (user.emailVerifiedAt) return { ok: true, value: "already_confirmed" };
+  const check = await consumeCodeAsResult(user.id, "confirm_sign_up", code);
+  if (!check.ok) return check;
+  await getDb()
+    .update(users)
+    .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+    .where(eq(users.id, user.id));
+  return { ok: true, value: "confirmed" };
+}
+
+async function consumeCodeAsResult(
+  userId: string,
+  purpose: CodePurpose,
+  code: string,
+): Promise<IdentityResult> {
+  switch (await consumeCode(userId, purpose, code)) {
+    case "valid":
+      return { ok: true, value: undefined };
+    case "wrong":
+      return fail("invalidCode");
+    case "expired":
+      return fail("expiredCode");
+    case "too_many_attempts":
+      return fail("attemptLimit");
+  }
+}
+
+export type SignInOutcome =
+  | { kind: "signed_in"; userId: string }
+  | { kind: "new_password_required"; userId: string }
+  | { kind: "not_confirmed"; email: string };
+
+/** Checks email and password. Unknown emails and wrong passwords get the same answer and timing. */
+export async function signIn(
+  email: string,
+  password: string,
+  origin: Origin,
+): Promise<IdentityResult<SignInOutcome>> {
+  const emailKey = `signInFailures:email:${normalizeEmail(email)}`;
+  const ipKey = `signInFailures:ip:${origin.ip}`;
+  if (
+    (await isRateLimited(emailKey, rateLimits.signInFailuresPerEmail)) ||
+    (await isRateLimited(ipKey, rateLimits.signInFailuresPerIp))
+  ) {
+    return fail("attemptLimit");
+  }
+  const user = await findUserByEmail(email);
+  const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
+  if (!user || !valid) {
+    await hitRateLimit(emailKey, rateLimits.signInFailuresPerEmail);
+    await hitRateLimit(ipKey, rateLimits.signInFailuresPerIp);
+    return fail("incorrectCredentials");
+  }
+  await clearRateLimit(emailKey);
+  if (!user.emailVerifiedAt) return { ok: true, value: { kind: "not_confirmed", email: user.email } };
+  if (user.mustChangePassword) return { ok: true, value: { kind: "new_password_required", userId: user.id } };
+  return { ok: true, value: { kind: "signed_in", userId: user.id } };
+}
+
+/** Always answers the same way, so the form cannot be used to find out who has an account. */
+export async function forgotPassword(email: string, origin: Origin): Promise<IdentityResult> {
+  if (await overLimit("codeRequests", email, origin.ip)) return fail("attemptLimit");
+  const user = await findUserByEmail(email);
+  if (user) await sendResetEmail(user, await issueCode(user.id, "reset_password"), origin.language);
+  return { ok: true, value: undefined };
+}
+
+export async function resetPassword(
+  input: { email: string; code: string; newPassword: string },
+  origin: Origin,
+): Promise<IdentityResult> {
+  if (input.newPassword.length < MIN_PASSWORD_LENGTH) return fail("passwordTooShort");
+  if (await overLimit("confirmAttempts", input.email, origin.ip)) return fail("attemptLimit");
+  const user = await findUserByEmail(input.email);
+  if (!user) return fail("invalidCode");
+  const check = await consumeCodeAsResult(user.id, "reset_password", input.code);
+  if (!check.ok) return check;
+  await setPassword(user.id, input.newPassword, { verifyEmail: true });
+  return { ok: true, value: undefined };
+}
+
+/** The new-password challenge of invited users: replaces the temporary password. */
+export async function completeNewPassword(userId: string, newPassword: string): Promise<IdentityResult> {
+  if (newPassword.length < MIN_PASSWORD_LENGTH) return fail("passwordTooShort");
+  await setPassword(userId, newPassword, { verifyEmail: false });
+  return { ok: true, value: undefined };
+}
+
+async function setPassword(userId: string, password: string, options: { verifyEmail: boolean }) {
+  const now = new Date();
+  await getDb()
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(password),
+      mustChangePassword: false,
+      updatedAt: now,
+      // Receiving the reset code proves the address, just as the confirmation code would.
+      ...(options.verifyEmail ? { emailVerifiedAt: now } : {}),
+    })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+
+export type RateLimitRule = { limit: number; windowMs: number };
+
+// Counters live in the database so every server process enforces the same limit.
+export const rateLimits = {
+  signInFailuresPerEmail: { limit: 5, windowMs: 15 * 60_000 },
+  signInFailuresPerIp: { limit: 30, windowMs: 15 * 60_000 },
+  codeRequestsPerEmail: { limit: 5, windowMs: 15 * 60_000 },
+  codeRequestsPerIp: { limit: 30, windowMs: 15 * 60_000 },
+  confirmAttemptsPerEmail: { limit: 10, windowMs: 15 * 60_000 },
+  confirmAttemptsPerIp: { limit: 50, windowMs: 15 * 60_000 },
+} satisfies Record<string, RateLimitRule>;
+
+/** Counts one hit against the key and says whether it went over the limit. */
+export async function hitRateLimit(
+  key: string,
+  rule: RateLimitRule,
+): Promise<{ limited: boolean; hits: number }> {
+  const windowSeconds = rule.windowMs / 1000;
+  const result = await getDb().execute<{ hits: number }>(sql`
+    insert into rate_limit_buckets (key, window_started_at, hits) values (${key}, now(), 1)
+    on conflict (key) do update set
+      hits = case when rate_limit_buckets.window_started_at < now() - make_interval(secs => ${windowSeconds})
+                  then 1 else rate_limit_buckets.hits + 1 end,
+      window_started_at = case when rate_limit_buckets.window_started_at < now() - make_interval(secs => ${windowSeconds})
+                  then now() else rate_limit_buckets.window_started_at end
+    returning hits`);
+  const hits = Number(rowsOf<{ hits: number }>(result)[0]?.hits ?? 0);
+  return { limited: hits > rule.limit, hits };
+}
+
+/** True when the key has already used up its limit in the current window (does not count a hit). */
+export async function isRateLimited(key: string, rule: RateLimitRule): Promise<boolean> {
+  const windowSeconds = rule.windowMs / 1000;
+  const result = await getDb().execute<{ hits: number }>(sql`
+    select hits from rate_limit_buckets
+    where key = ${key} and window_started_at >= now() - make_interval(secs => ${windowSeconds})`);
+  return Number(rowsOf<{ hits: number }>(result)[0]?.hits ?? 0) >= rule.limit;
+}
+
+export async function clearRateLimit(key: string) {
+  await getDb().execute(sql`delete from rate_limit_buckets where key = ${key}`);
+}
+
+// postgres.js returns an array of rows; PGlite returns { rows }.
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import { createCookieSessionStorage, redirect } from "react-router";
+import { getDb } from "#db/client.server";
+import { sessions } from "#db/schema";
+import { config } from "~/config.server";
+import type { Toast } from "~/ui/toast";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+type SessionData = {
+  sessionId: string;
+  // Set between a sign-in that needs a new password and /set-new-password (the spec's navigation state).
+  newPasswordChallengeUserId: string;
+  // The email the confirmation screen is for (the spec kept it in browser storage).
+  pendingConfirmationEmail: string;
+  // Store details from the Shopify install hand-off; public pages then send the user to /unboxing-tour.
+  storeDetails: string;
+};
+type FlashData = { toast: Toast; feedback: string };
+
+let storage: ReturnType<typeof createStorage> | undefined;
+function createStorage() {
+  const { sessionSecret, appOrigin } = config();
+  const { hostname, protocol } = new URL(appOrigin);
+  const local = hostname === "localhost" || hostname === "127.0.0.1";
+  return createCookieSessionStorage<SessionData, FlashData>({
+    cookie: {
+      name: "__session",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: protocol === "https:" || !local,
+      path: "/",
+      secrets: [sessionSecret],
+      maxAge: SESSION_TTL_MS / 1000,
+    },
+  });
+}
+export function sessionStorage() {
+  storage ??= createStorage();
+  return storage;
+}
+
+export function getCookieSession(request: Request) {
+  return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+export type CookieSession = Awaited<ReturnType<typeof getCookieSession>>;
+
+export async function commit(session: CookieSession) {
+  return { "Set-Cookie": await sessionStorage().commitSession(session) };
+}
+
+/** The signed-in user's id, or null when the cookie is missing, revoked or expired. */
+export async function getSessionUserId(request: Request): Promise<string | null> {
+  const session = await getCookieSession(request);
+  const sessionId = session.get("sessionId");
+  if (!sessionId) return null;
+  const [row] = await getDb()
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())));
+  return row?.userId ?? null;
+}
+
+/** Starts a revocable session for the user and redirects, keeping flash data such as a toast. */
+export async function startUserSession(
+  request: Request,
+  options: { userId: string; ipAddress: string; redirectTo: string },
+) {
+  const id = randomBytes(32).toString("base64url");
+  await getDb()
+    .insert(sessions)
+    .values({
+      id,
+      userId: options.userId,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      ipAddress: options.ipAddress,
+      userAgent: request.headers.get("User-Agent")?.slice(0, 500) ?? null,
+    });
+  const session = await getCookieSession(request);
+  session.unset("newPasswordChallengeUserId");
+  session.set("sessionId", id);
+  return redirect(options.redirectTo, { headers: await commit(session) });
+}
+
+/** Ends this session, or every session of the user ("global sign-out"). */
+export async function endUserSession(
+  request: Request,
+  options: { everywhere: boolean; redirectTo?: string },
+) {
+  const session = await getCookieSession(request);
+  const sessionId = session.get("sessionId");
+  if (sessionId) {
+    const db = getDb();
+    if (options.everywhere) {
+      const [row] = await db
+        .select({ userId: sessions.userId })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId));
+      if (row) await db.delete(sessions).where(eq(sessions.userId, row.userId));
+    } else {
+      await db.delete(sessions).where(eq(sessions.id, sessionId));
+    }
+  }
+  return redirect(options.redirectTo ?? "/signin", {
+    headers: { "Set-Cookie": await sessionStorage().destroySession(session) },
+  });
+}
+
+export async function revokeAllSessionsOfUser(userId: string) {
+  await getDb().delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Redirects with a one-time toast shown on the next page. */
+export async function redirectWithToast(request: Request, url: string, toast: Toast, init?: ResponseInit) {
+  const session = await getCookieSession(request);
+  session.flash("toast", toast);
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await sessionStorage().commitSession(session));
+  return redirect(url, { ...init, headers });
+}
+
+/** Redirects with the success banner text the login screen shows ("Sign in with your new account"). */
+export async function redirectWithFeedback(request: Request, url: string, feedbackKey: string) {
+  const session = await getCookieSession(request);
+  session.flash("feedback", feedbackKey);
+  return redirect(url, { headers: await commit(session) });
+}

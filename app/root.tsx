@@ -1,0 +1,106 @@
+import { AppProvider, BlockStack, Button, Card, Frame, Page, Text } from "@shopify/polaris";
+import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import polarisEn from "@shopify/polaris/locales/en.json";
+import polarisFr from "@shopify/polaris/locales/fr.json";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { config } from "./config.server";
+import { securityMiddleware } from "./domain/access/security.server";
+import { commit, getCookieSession } from "./domain/auth/session.server";
+import { getLocale, i18nextMiddleware } from "./i18n/i18n.server";
+import appStyles from "./ui/app.css?url";
+import { RouterLink } from "./ui/router-link";
+import { ToastView } from "./ui/toast";
+
+export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, i18nextMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: polarisStyles },
+  { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await getCookieSession(request);
+  const toast = session.get("toast") ?? null;
+  // Reading a flash removes it, so the session is committed again.
+  return data(
+    { locale: getLocale(context), product: config().PRODUCT_NAME, toast },
+    { headers: toast ? await commit(session) : undefined },
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const locale = root?.locale ?? "en";
+  return (
+    <html lang={locale} data-product={root?.product ?? "Blusteam"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <AppProvider i18n={locale === "fr" ? polarisFr : polarisEn} linkComponent={RouterLink}>
+          {children}
+        </AppProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale);
+  }, [i18n, loaderData.locale]);
+  return (
+    <Frame>
+      <Outlet />
+      <ToastView toast={loaderData.toast} />
+    </Frame>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.product ?? "Blusteam" }];
+}
+
+/** The top-level error boundary of spec 1 section 8. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
+  return (
+    <Page narrowWidth>
+      <Card>
+        <BlockStack gap="400">
+          <Text as="h1" variant="headingLg">
+            {t("errorBoundary.title")}
+          </Text>
+          <Text as="p">{t("errorBoundary.body")}</Text>
+          <div>
+            <Button variant="primary" onClick={() => window.location.reload()}>
+              {t("errorBoundary.tryAgain")}
+            </Button>
+          </div>
+        </BlockStack>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,68 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+// Every URL of the specification and the module that serves it. Screens that a later issue builds
+// use routes/pending-screen.tsx (signed in) or routes/public/pending-public.tsx until then.
+export default [
+  // Public: sign-up and login (signed-in users are sent where they belong).
+  route("signin", "routes/auth/login.tsx", { id: "signin" }),
+  route("login", "routes/auth/login.tsx", { id: "login" }),
+  route("signup", "routes/auth/signup.tsx"),
+  route("confirm_sign_up", "routes/auth/confirm-sign-up.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("set-new-password", "routes/auth/set-new-password.tsx"),
+  route("logout", "routes/auth/logout.tsx"),
+  route("suspended", "routes/auth/suspended.tsx"),
+
+  // Public: legal documents, billing hand-off, store install, hosted forms.
+  route("termsandCondition", "routes/legal/document.tsx", { id: "legal-terms" }),
+  route("privacy", "routes/legal/document.tsx", { id: "legal-privacy" }),
+  route("billingpage", "routes/public/pending-public.tsx", { id: "billingpage" }),
+  route("billingiframe", "routes/public/pending-public.tsx", { id: "billingiframe" }),
+  route("shopify-install", "routes/public/pending-public.tsx", { id: "shopify-install" }),
+  route("shopify-redirect", "routes/public/pending-public.tsx", { id: "shopify-redirect" }),
+  route("contact-form/contact-form-builder/m/:id", "routes/public/pending-public.tsx", {
+    id: "public-form-long",
+  }),
+  route("contact-form-builder/m/:id", "routes/public/pending-public.tsx", { id: "public-form" }),
+
+  // Local stand-ins and small endpoints of our own.
+  route("dev/outbox", "routes/dev/outbox.tsx"),
+  route("resources/language", "routes/resources/language.tsx"),
+  route("resources/switch-account", "routes/resources/switch-account.tsx"),
+  route("resources/accept-terms", "routes/resources/accept-terms.tsx"),
+  route("resources/setup-status", "routes/resources/setup-status.tsx"),
+
+  // Setup: signed in, with or without a company.
+  route("setup", "routes/setup/setup.tsx"),
+  route("unboxing-tour", "routes/pending-screen.tsx", { id: "unboxing-tour" }),
+
+  // Signed in: the application shell.
+  layout("routes/app-layout.tsx", [
+    index("routes/home.tsx"),
+    route("admin", "routes/pending-screen.tsx", { id: "admin" }),
+    route("touchpoints", "routes/pending-screen.tsx", { id: "touchpoints" }),
+    route("touchpoints/workflow", "routes/pending-screen.tsx", { id: "touchpoints-workflow" }),
+    route("touchpoint-detail", "routes/pending-screen.tsx", { id: "touchpoint-detail" }),
+    route("support", "routes/pending-screen.tsx", { id: "support" }),
+    route("product", "routes/pending-screen.tsx", { id: "product" }),
+    route("product-detail", "routes/pending-screen.tsx", { id: "product-detail" }),
+    route("product-mapping", "routes/pending-screen.tsx", { id: "product-mapping" }),
+    route("settings", "routes/pending-screen.tsx", { id: "settings" }),
+    route("contacts", "routes/pending-screen.tsx", { id: "contacts" }),
+    route("contacts-detail", "routes/pending-screen.tsx", { id: "contacts-detail" }),
+    route("contacts/create-contact", "routes/pending-screen.tsx", { id: "create-contact" }),
+    route("contacts/contact-detail", "routes/pending-screen.tsx", { id: "contact-detail" }),
+    route("contact-form", "routes/pending-screen.tsx", { id: "contact-form" }),
+    route("contact-form/contact-form-builder", "routes/pending-screen.tsx", { id: "contact-form-builder" }),
+    route("responsive-billingpage", "routes/pending-screen.tsx", { id: "responsive-billingpage" }),
+    route("integration", "routes/pending-screen.tsx", { id: "integration" }),
+    route("webchat", "routes/webchat/index.tsx"),
+    route("webchat/email-templates", "routes/pending-screen.tsx", { id: "webchat-email-templates" }),
+    route("webchat/branding", "routes/pending-screen.tsx", { id: "webchat-branding" }),
+    route("chat-interface", "routes/pending-screen.tsx", { id: "chat-interface" }),
+  ]),
+
+  // Any other path goes to /.
+  route("*", "routes/catch-all.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,95 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Banner, BlockStack, Button, InlineStack, Link, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { redirectSignedInAway } from "~/domain/access/guard.server";
+import { signIn } from "~/domain/auth/identity.server";
+import { requestOrigin } from "~/domain/auth/origin.server";
+import { loginSchema } from "~/domain/auth/schemas";
+import { commit, getCookieSession, startUserSession } from "~/domain/auth/session.server";
+import { AuthLayout } from "~/ui/auth-layout";
+import { FormTextField } from "~/ui/fields";
+import type { Route } from "./+types/login";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await redirectSignedInAway(request);
+  const session = await getCookieSession(request);
+  const feedback = session.get("feedback") ?? null;
+  return data({ feedback }, { headers: feedback ? await commit(session) : undefined });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await redirectSignedInAway(request);
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
+
+  const origin = requestOrigin(context);
+  const outcome = await signIn(submission.value.email, submission.value.password, origin);
+  if (!outcome.ok)
+    return { result: submission.reply({ formErrors: [outcome.error], hideFields: ["password"] }) };
+
+  const session = await getCookieSession(request);
+  switch (outcome.value.kind) {
+    case "not_confirmed":
+      session.set("pendingConfirmationEmail", outcome.value.email);
+      return redirect("/confirm_sign_up", { headers: await commit(session) });
+    case "new_password_required":
+      session.set("newPasswordChallengeUserId", outcome.value.userId);
+      return redirect("/set-new-password", { headers: await commit(session) });
+    case "signed_in": {
+      const requestId = new URL(request.url).searchParams.get("requestid");
+      return startUserSession(request, {
+        userId: outcome.value.userId,
+        ipAddress: origin.ip,
+        redirectTo: requestId ? `/?${new URLSearchParams({ requestid: requestId })}` : "/",
+      });
+    }
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthLayout title={t("auth.loginTitle")}>
+      <Text as="p" tone="subdued">
+        {t("auth.loginSubtitle")}
+      </Text>
+      {loaderData.feedback ? <Banner tone="success">{t(loaderData.feedback)}</Banner> : null}
+      {form.errors?.length ? <Banner tone="critical">{t(form.errors[0])}</Banner> : null}
+      <Form method="post" {...getFormProps(form)}>
+        <BlockStack gap="400">
+          <FormTextField
+            meta={fields.email}
+            label={t("auth.emailLabel")}
+            type="email"
+            autoComplete="email"
+            autoFocus
+          />
+          <FormTextField
+            meta={fields.password}
+            label={t("auth.passwordLabel")}
+            type="password"
+            autoComplete="current-password"
+          />
+          <InlineStack align="end">
+            <Link url="/forgot-password">{t("auth.resetPasswordLink")}</Link>
+          </InlineStack>
+          <Button submit variant="primary" size="large" fullWidth loading={navigation.state === "submitting"}>
+            {t("auth.loginButton")}
+          </Button>
+          <Text as="p" alignment="center">
+            {t("auth.noAccount")} <Link url="/signup">{t("auth.createAccountLink")}</Link>
+          </Text>
+        </BlockStack>
+      </Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,57 @@
+import { Badge, BlockStack, Box, Card, EmptyState, InlineStack, Page, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import { isOutboxEnabled, listOutboxMessages } from "~/services/outbox/outbox.server";
+import type { Route } from "./+types/outbox";
+
+/** The local outbox: only while no real mail transport is configured; then the page is gone. */
+export async function loader() {
+  if (!isOutboxEnabled()) throw new Response("Not Found", { status: 404 });
+  const messages = await listOutboxMessages();
+  return {
+    messages: messages.map((m) => ({
+      id: m.id,
+      channel: m.channel,
+      recipient: m.recipient,
+      sender: m.sender,
+      subject: m.subject,
+      text: m.text,
+      createdAt: m.createdAt.toISOString(),
+    })),
+  };
+}
+
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Page title={t("outbox.title")} subtitle={t("outbox.subtitle")}>
+      <BlockStack gap="400">
+        {loaderData.messages.length === 0 ? (
+          <Card>
+            <EmptyState heading={t("outbox.empty")} image="" />
+          </Card>
+        ) : null}
+        {loaderData.messages.map((message) => (
+          <Card key={message.id}>
+            <article aria-label={message.subject ?? message.recipient} className="outbox-message">
+              <BlockStack gap="200">
+                <InlineStack align="space-between" blockAlign="center">
+                  <Text as="h2" variant="headingMd">
+                    {message.subject ?? message.channel.toUpperCase()}
+                  </Text>
+                  <Badge>{message.channel}</Badge>
+                </InlineStack>
+                <Text as="p" tone="subdued" variant="bodySm">
+                  {t("outbox.to")}: {message.recipient} · {t("outbox.from")}: {message.sender} ·{" "}
+                  {t("outbox.sentAt")}: {new Date(message.createdAt).toLocaleString(i18n.language)}
+                </Text>
+                <Box padding="300" background="bg-surface-secondary" borderRadius="200">
+                  <pre className="outbox-text">{message.text}</pre>
+                </Box>
+              </BlockStack>
+            </article>
+          </Card>
+        ))}
+      </BlockStack>
+    </Page>
+  );
+}

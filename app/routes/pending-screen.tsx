@@ -1,0 +1,41 @@
+import { BlockStack, Card, Page, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import {
+  requireMember,
+  requireMemberWith,
+  requireViewer,
+  requireViewerWith,
+} from "~/domain/access/guard.server";
+import { pendingScreens } from "~/domain/access/screens";
+import type { Route } from "./+types/pending-screen";
+
+/** A signed-in screen whose content is built by a later issue: its guard already holds. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
+  const screen = pendingScreens[path];
+  if (!screen) throw new Response("Not Found", { status: 404 });
+  if (screen.companyRequired === false) {
+    if (screen.permission) await requireViewerWith(request, screen.permission);
+    else await requireViewer(request);
+  } else if (screen.permission) {
+    await requireMemberWith(request, screen.permission);
+  } else {
+    await requireMember(request);
+  }
+  return { title: screen.title };
+}
+
+export default function PendingScreen({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <Page title={t(loaderData.title)}>
+      <Card>
+        <BlockStack gap="200">
+          <Text as="p" tone="subdued">
+            {t("screens.pendingBody")}
+          </Text>
+        </BlockStack>
+      </Card>
+    </Page>
+  );
+}

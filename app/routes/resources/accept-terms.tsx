@@ -1,0 +1,15 @@
+import { requireMemberWith } from "~/domain/access/guard.server";
+import { acceptTerms } from "~/domain/accounts/accounts.server";
+import { redirectWithToast } from "~/domain/auth/session.server";
+import { safeRedirectPath } from "~/ui/safe-redirect";
+import type { Route } from "./+types/accept-terms";
+
+/** The terms-acceptance modal's Accept: stores the time in the company metadata (TnCAcceptedAt). */
+export async function action({ request }: Route.ActionArgs) {
+  const context = await requireMemberWith(request, "terms.accept");
+  const form = await request.formData();
+  await acceptTerms(context);
+  return redirectWithToast(request, safeRedirectPath(form.get("redirectTo")), {
+    message: "toasts.termsAccepted",
+  });
+}

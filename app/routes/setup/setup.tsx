@@ -1,0 +1,125 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Banner, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Page, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { requireViewer } from "~/domain/access/guard.server";
+import { createCompany, latestAccessRequest, requestAccess } from "~/domain/accounts/accounts.server";
+import { createCompanySchema, requestAccessSchema } from "~/domain/accounts/schemas";
+import { redirectWithToast } from "~/domain/auth/session.server";
+import { loadSubdomainPatterns } from "~/domain/platform/system-configuration.server";
+import { CreateCompanyModal } from "~/ui/setup/create-company-modal";
+import { PendingApproval } from "~/ui/setup/pending-approval";
+import { RequestAccessModal } from "~/ui/setup/request-access-modal";
+import { SetupHeader, useBlockBackNavigation } from "~/ui/setup/setup-header";
+import { ToastView } from "~/ui/toast";
+import type { Route } from "./+types/setup";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request);
+  const url = new URL(request.url);
+  const linkedAccountId = url.searchParams.get("requestid");
+  const latest = await latestAccessRequest(viewer);
+  return {
+    user: viewer.user,
+    patterns: await loadSubdomainPatterns(),
+    // An id from an invitation link must be 36 characters (spec 1 section 5).
+    linkedAccountId: linkedAccountId && linkedAccountId.length === 36 ? linkedAccountId : null,
+    badLink: linkedAccountId !== null && linkedAccountId.length !== 36,
+    pending: latest?.status === "PENDING" ? { company: latest.company } : null,
+    denied: latest?.status === "DENIED",
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireViewer(request);
+  const formData = await request.formData();
+  if (formData.get("intent") === "create") {
+    const submission = parseWithZod(formData, { schema: createCompanySchema(await loadSubdomainPatterns()) });
+    if (submission.status !== "success") return data({ intent: "create", result: submission.reply() }, 400);
+    const created = await createCompany(viewer, submission.value);
+    if (!created.ok)
+      return data({ intent: "create", result: submission.reply({ fieldErrors: created.fieldErrors }) }, 400);
+    return redirectWithToast(request, "/", { message: "toasts.accountCreated" });
+  }
+  const submission = parseWithZod(formData, { schema: requestAccessSchema });
+  if (submission.status !== "success") return data({ intent: "request", result: submission.reply() }, 400);
+  const outcome = await requestAccess(viewer, submission.value.accountId.toLowerCase());
+  switch (outcome) {
+    case "not_found":
+      return data(
+        { intent: "request", result: submission.reply({ formErrors: ["toasts.accountNotFound"] }) },
+        404,
+      );
+    case "already_member":
+      return redirectWithToast(request, "/", { message: "toasts.alreadyMember" });
+    case "already_requested":
+      return redirectWithToast(request, "/setup", { message: "toasts.requestAlreadySent" });
+    case "requested":
+      return redirectWithToast(request, "/setup", { message: "toasts.requestSubmitted" });
+  }
+}
+
+export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  useBlockBackNavigation();
+  if (loaderData.pending) {
+    return <PendingApproval user={loaderData.user} company={loaderData.pending.company} />;
+  }
+  const openModal = actionData?.intent ?? (loaderData.linkedAccountId ? "request" : null);
+  return (
+    <div className="setup-page">
+      <SetupHeader user={loaderData.user} />
+      <Page title={t("setup.title")}>
+        <BlockStack gap="500">
+          {loaderData.denied ? (
+            <Banner tone="critical" title={t("setup.denied")}>
+              {t("setup.deniedHelp")}
+            </Banner>
+          ) : null}
+          <InlineGrid columns={{ xs: 1, md: 2 }} gap="500">
+            <Card padding="600">
+              <BlockStack gap="400">
+                <Text as="h2" variant="headingLg">
+                  {t("setup.newCompanyTitle")}
+                </Text>
+                <Text as="p" tone="subdued">
+                  {t("setup.newCompanyText")}
+                </Text>
+                <InlineStack>
+                  <CreateCompanyModal
+                    patterns={loaderData.patterns}
+                    lastResult={actionData?.intent === "create" ? actionData.result : undefined}
+                    initiallyOpen={openModal === "create"}
+                  />
+                </InlineStack>
+              </BlockStack>
+            </Card>
+            <Card padding="600">
+              <BlockStack gap="400">
+                <Text as="h2" variant="headingLg">
+                  {t("setup.joinTitle")}
+                </Text>
+                <Text as="p" tone="subdued">
+                  {t("setup.joinText")}
+                </Text>
+                <InlineStack>
+                  <RequestAccessModal
+                    defaultAccountId={loaderData.linkedAccountId ?? ""}
+                    lastResult={actionData?.intent === "request" ? actionData.result : undefined}
+                    initiallyOpen={openModal === "request"}
+                  />
+                </InlineStack>
+              </BlockStack>
+            </Card>
+          </InlineGrid>
+        </BlockStack>
+      </Page>
+      <Box paddingBlock="600">
+        <Text as="p" alignment="center" tone="subdued" variant="bodySm">
+          {t("common.version")} · {t("common.copyright")}
+        </Text>
+      </Box>
+      {loaderData.badLink ? <ToastView toast={{ message: "toasts.accountIdNotValid", error: true }} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { Button, InlineStack, Text } from "@shopify/polaris";
+import { MenuIcon } from "@shopify/polaris-icons";
+import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import type { ShellData } from "~/domain/access/shell.server";
+import { ShellFooter } from "./footer";
+import { unpaddedPaths } from "./menu";
+import { Sidebar } from "./sidebar";
+import { StatusBanner } from "./status-banner";
+import { TermsModal } from "./terms-modal";
+import { UserMenu } from "./user-menu";
+
+const COLLAPSE_KEY = "blusteam.sidebarCollapsed";
+
+export function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useState(false);
+  useEffect(() => setCollapsed(window.localStorage.getItem(COLLAPSE_KEY) === "true"), []);
+  const toggle = () => {
+    setCollapsed((value) => {
+      window.localStorage.setItem(COLLAPSE_KEY, String(!value));
+      return !value;
+    });
+  };
+  return (
+    <div className="shell" data-collapsed={collapsed}>
+      <Sidebar roles={shell.roles} collapsed={collapsed} />
+      <div className="shell-body">
+        <header className="shell-header">
+          <InlineStack align="space-between" blockAlign="center" wrap={false}>
+            <InlineStack gap="300" blockAlign="center" wrap={false}>
+              <Button
+                variant="tertiary"
+                icon={MenuIcon}
+                onClick={toggle}
+                accessibilityLabel={collapsed ? t("nav.expand") : t("nav.collapse")}
+                ariaExpanded={!collapsed}
+              />
+              {shell.roles.includes("admin") ? (
+                <Text as="span" variant="headingMd">
+                  {t("shell.adminLabel")}
+                </Text>
+              ) : null}
+            </InlineStack>
+            <UserMenu shell={shell} />
+          </InlineStack>
+        </header>
+        {shell.account ? (
+          <StatusBanner status={shell.account.accountStatus} lateStartDate={shell.account.lateStartDate} />
+        ) : null}
+        <main
+          className={unpaddedPaths.has(pathname) ? "shell-content" : "shell-content shell-content-padded"}
+        >
+          {children}
+        </main>
+        <ShellFooter />
+      </div>
+      {shell.termsAcceptanceNeeded ? <TermsModal canAccept={shell.permissions.acceptTerms} /> : null}
+    </div>
+  );
+}

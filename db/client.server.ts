@@ -1,0 +1,81 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+type Handle = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** Opens the database named by a URL, or the embedded PGlite at dataDir ("memory://" for tests). */
+export function openDatabase(options: { url?: string; dataDir?: string }): Handle {
+  if (options.url) {
+    const client = postgres(options.url, { max: 10, onnotice: () => {} });
+    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migratePostgres(db as never, { migrationsFolder: resolveMigrationsFolder() }),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const client = new PGlite(options.dataDir ?? "memory://");
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db as never, { migrationsFolder: resolveMigrationsFolder() }),
+    close: () => client.close(),
+  };
+}
+
+// The server bundle lives in build/server, the sources in db/: find the folder from either place.
+function resolveMigrationsFolder() {
+  const candidates = [migrationsFolder, path.resolve(process.cwd(), "db/migrations")];
+  return candidates.find((c) => c.endsWith(path.join("db", "migrations"))) ?? candidates[1];
+}
+
+// One handle per process, kept on globalThis so the server script and the server bundle (two copies
+// of this module) share it: PGlite data directories must only ever be opened once.
+const globalKey = Symbol.for("blusteam.db");
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Handle };
+
+export function installDatabase(handle: Handle) {
+  (globalThis as GlobalWithDb)[globalKey] = handle;
+}
+
+export function databaseHandle(): Handle {
+  const existing = (globalThis as GlobalWithDb)[globalKey];
+  if (existing) return existing;
+  const handle = openDatabase({
+    url: process.env.DATABASE_URL || undefined,
+    dataDir: path.resolve(process.env.DATA_DIR ?? ".data", "pglite"),
+  });
+  installDatabase(handle);
+  return handle;
+}
+
+export function getDb(): Db {
+  return databaseHandle().db;
+}
+
+export async function closeDatabase() {
+  const handle = (globalThis as GlobalWithDb)[globalKey];
+  delete (globalThis as GlobalWithDb)[globalKey];
+  await handle?.close();
+}

@@ -1,0 +1,134 @@
+import {
+  boolean,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./identity";
+import { dashboards, tags } from "./platform";
+
+export const accountStatus = pgEnum("account_status", [
+  "ACTIVE",
+  "CREATED",
+  "PENDING_PAYMENT",
+  "SUSPENDED",
+  "LATE_START",
+  "LATE_START_END",
+]);
+export type AccountStatus = (typeof accountStatus.enumValues)[number];
+
+export type AccountMetadata = { TnCAcceptedAt?: string } & Record<string, unknown>;
+
+/** A company (the spec's CustomerAccount). Members are in `memberships`, requests in `account_requests`. */
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    company: text("company").notNull(),
+    companyLowercased: text("company_lowercased").notNull(),
+    url: text("url").notNull(),
+    disabled: boolean("disabled").notNull().default(false),
+    shopifyPlanId: text("shopify_plan_id"),
+    limits: jsonb("limits").$type<Record<string, unknown>>().notNull().default({}),
+    metadata: jsonb("metadata").$type<AccountMetadata>().notNull().default({}),
+    dashboardId: text("dashboard_id").references(() => dashboards.id, { onDelete: "set null" }),
+    source: text("source"),
+    manualBilling: boolean("manual_billing").notNull().default(false),
+    ownerUserId: uuid("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+    accountStatus: accountStatus("account_status").notNull().default("CREATED"),
+    lateStartDate: timestamp("late_start_date", { withTimezone: true }),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    stripeSubscriptionDetails: jsonb("stripe_subscription_details").$type<Record<string, unknown>>(),
+    stripePriceId: text("stripe_price_id"),
+    planId: text("plan_id"),
+    plan: text("plan"),
+    // The spec's "additional account data": subDomain (Link Shortener) and alias (ChatStream).
+    linkShortenerSubdomain: text("link_shortener_subdomain"),
+    chatstreamSubdomain: text("chatstream_subdomain"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("accounts_company_lowercased_idx").on(t.companyLowercased),
+    index("accounts_created_at_idx").on(t.createdAt),
+    uniqueIndex("accounts_link_shortener_subdomain_uq").on(t.linkShortenerSubdomain),
+    uniqueIndex("accounts_chatstream_subdomain_uq").on(t.chatstreamSubdomain),
+  ],
+);
+
+export const memberships = pgTable(
+  "memberships",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    isCompanyAdmin: boolean("is_company_admin").notNull().default(false),
+    // The most recently activated membership is the active company (the spec's "first group").
+    activatedAt: timestamp("activated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.accountId] }), index("memberships_account_idx").on(t.accountId)],
+);
+
+export const accountRequestStatus = pgEnum("account_request_status", ["PENDING", "APPROVED", "DENIED"]);
+
+export const accountRequests = pgTable(
+  "account_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    ownerEmail: text("owner_email").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    status: accountRequestStatus("status").notNull().default("PENDING"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("account_requests_account_idx").on(t.accountId),
+    index("account_requests_owner_idx").on(t.ownerEmail),
+  ],
+);
+
+export const inviteHistory = pgTable(
+  "invite_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    invitedByUserId: uuid("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    invitedByName: text("invited_by_name").notNull(),
+    company: text("company").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("invite_history_account_idx").on(t.accountId), index("invite_history_email_idx").on(t.email)],
+);
+
+export const accountTags = pgTable(
+  "account_tags",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    tagId: uuid("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.tagId] })],
+);

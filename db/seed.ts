@@ -1,0 +1,147 @@
+import { eq } from "drizzle-orm";
+import { hashPassword } from "../app/domain/auth/password.server";
+import type { Db } from "./client.server";
+import {
+  accounts,
+  DEFAULT_DASHBOARD_ID,
+  dashboards,
+  legalDocuments,
+  memberships,
+  type PlatformRole,
+  plans,
+  systemConfiguration,
+  userRoles,
+  users,
+} from "./schema";
+import { planCatalogue } from "./seed-plans";
+
+/** Reference data every installation needs: plans, default dashboard, patterns, legal links. */
+export async function seedReferenceData(db: Db) {
+  await db
+    .insert(dashboards)
+    .values({ id: DEFAULT_DASHBOARD_ID, name: "Default Dashboard", isDefault: true })
+    .onConflictDoNothing();
+  for (const plan of planCatalogue) {
+    await db.insert(plans).values(plan).onConflictDoNothing();
+  }
+  await db.insert(systemConfiguration).values(subdomainPatterns).onConflictDoNothing();
+  await db
+    .insert(legalDocuments)
+    .values([
+      { kind: "terms", url: "/legal/terms-and-conditions.pdf", updatedAt: new Date("2026-01-01T00:00:00Z") },
+      { kind: "privacy", url: "/legal/privacy-policy.pdf", updatedAt: new Date("2026-01-01T00:00:00Z") },
+    ])
+    .onConflictDoNothing();
+}
+
+// Both subdomains become DNS labels (links.<sub>.…, chat.<alias>.…), so both follow RFC 1123 rules.
+export const subdomainPatterns = (["subDomain", "alias"] as const).flatMap((kind) => [
+  {
+    key: `${kind}pattern1`,
+    value: { regex: "^[a-z0-9-]+$", errorMessage: "Only lowercase letters, digits and hyphens are allowed" },
+  },
+  {
+    key: `${kind}pattern2`,
+    value: { regex: "^.{3,63}$", errorMessage: "Must be between 3 and 63 characters long" },
+  },
+  {
+    key: `${kind}pattern3`,
+    value: { regex: "^(?!-).*[^-]$", errorMessage: "Cannot start or end with a hyphen" },
+  },
+]);
+
+export const DEMO_ACCOUNT_ID = "0f4c8b9e-2d3a-4c5b-8e6f-7a8b9c0d1e2f";
+
+type SeedUser = {
+  email: string;
+  password: string;
+  givenName: string;
+  familyName: string;
+  roles?: PlatformRole[];
+  demoCo?: "admin" | "member";
+  mustChangePassword?: boolean;
+};
+
+export const demoUsers: SeedUser[] = [
+  {
+    email: "demo@blusteam.dev",
+    password: "demo-password-1",
+    givenName: "Dana",
+    familyName: "Demo",
+    demoCo: "admin",
+  },
+  {
+    email: "admin@blusteam.dev",
+    password: "admin-password-1",
+    givenName: "Ada",
+    familyName: "Admin",
+    roles: ["admin"],
+  },
+  {
+    email: "roadmin@blusteam.dev",
+    password: "roadmin-password-1",
+    givenName: "Rory",
+    familyName: "Readonly",
+    roles: ["roadmin"],
+  },
+  {
+    email: "beta@blusteam.dev",
+    password: "beta-password-1",
+    givenName: "Bea",
+    familyName: "Beta",
+    roles: ["beta"],
+    demoCo: "member",
+  },
+  {
+    email: "invited@blusteam.dev",
+    password: "invited-password-1",
+    givenName: "Ivy",
+    familyName: "Invited",
+    demoCo: "member",
+    mustChangePassword: true,
+  },
+];
+
+/** Demo company and users listed in README. Safe to run on every start. */
+export async function seedDemoData(db: Db) {
+  await db
+    .insert(accounts)
+    .values({
+      id: DEMO_ACCOUNT_ID,
+      company: "Demo Co",
+      companyLowercased: "demo co",
+      url: "www.demo.co",
+      accountStatus: "ACTIVE",
+      dashboardId: DEFAULT_DASHBOARD_ID,
+      linkShortenerSubdomain: "demo-links",
+      chatstreamSubdomain: "demo-chat",
+      metadata: { TnCAcceptedAt: "2026-01-02T00:00:00.000Z" },
+    })
+    .onConflictDoNothing();
+
+  for (const seedUser of demoUsers) {
+    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, seedUser.email));
+    if (existing) continue;
+    const [created] = await db
+      .insert(users)
+      .values({
+        email: seedUser.email,
+        givenName: seedUser.givenName,
+        familyName: seedUser.familyName,
+        passwordHash: await hashPassword(seedUser.password),
+        emailVerifiedAt: new Date(),
+        mustChangePassword: seedUser.mustChangePassword ?? false,
+      })
+      .returning({ id: users.id });
+    for (const role of seedUser.roles ?? []) {
+      await db.insert(userRoles).values({ userId: created.id, role });
+    }
+    if (seedUser.demoCo) {
+      await db.insert(memberships).values({
+        userId: created.id,
+        accountId: DEMO_ACCOUNT_ID,
+        isCompanyAdmin: seedUser.demoCo === "admin",
+      });
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { config } from "./app/config.server";
+import { clientIpContext } from "./app/context.server";
+import { closeDatabase, databaseHandle } from "./db/client.server";
+import { seedDemoData, seedReferenceData } from "./db/seed";
+
+// Starts Blusteam: migrates and seeds the database, then serves the built app (or Vite in --dev).
+const dev = process.argv.includes("--dev");
+const settings = config();
+
+const database = databaseHandle();
+await database.migrate();
+await seedReferenceData(database.db);
+if (settings.SEED_DEMO_DATA === "true") await seedDemoData(database.db);
+
+const app = express();
+app.disable("x-powered-by");
+if (settings.TRUST_PROXY === "true") app.set("trust proxy", true);
+app.use(compression());
+
+// Probed by the Dockerfile's HEALTHCHECK and by load balancers: answers once the database does.
+app.get("/healthz", async (_req, res) => {
+  try {
+    await database.db.execute("select 1");
+    res.status(200).type("text/plain").send("ok");
+  } catch {
+    res.status(503).type("text/plain").send("database unavailable");
+  }
+});
+
+let build: ServerBuild | (() => Promise<ServerBuild>);
+if (dev) {
+  const vite = await import("vite");
+  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+  app.use(viteServer.middlewares);
+  build = () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+} else {
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+  // @ts-expect-error: the server bundle exists only after `react-router build`.
+  build = (await import("./build/server/index.js")) as ServerBuild;
+}
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: dev ? "development" : "production",
+    getLoadContext: (req) => {
+      const context = new RouterContextProvider();
+      context.set(clientIpContext, req.ip ?? "unknown");
+      return context;
+    },
+  }),
+);
+
+const server = app.listen(settings.PORT, () => {
+  console.log(`${settings.PRODUCT_NAME} is ready at ${settings.APP_URL} (port ${settings.PORT})`);
+});
+
+async function shutdown(signal: string) {
+  console.log(`${signal} received, closing`);
+  server.close();
+  await closeDatabase();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
