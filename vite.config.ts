@@ -1,9 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import tsconfigPaths from "vite-tsconfig-paths";
 
 export default defineConfig({
-  plugins: [reactRouter(), tsconfigPaths()],
+  plugins: [reactRouter()],
+  resolve: { tsconfigPaths: true },
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.
   ssr: { external: ["@electric-sql/pglite", "postgres"] },
   optimizeDeps: { exclude: ["@electric-sql/pglite"] },
