@@ -8,9 +8,9 @@ describe("cross-origin writes", () => {
   it("allows our own origin and requests without one", () => {
     expect(isCrossOriginWrite(post({ Origin: "http://localhost:3000" }))).toBe(false);
     expect(isCrossOriginWrite(post({}))).toBe(false);
-    expect(isCrossOriginWrite(new Request("http://localhost:3000/", { headers: { Origin: "https://evil.test" } }))).toBe(
-      false,
-    );
+    expect(
+      isCrossOriginWrite(new Request("http://localhost:3000/", { headers: { Origin: "https://evil.test" } })),
+    ).toBe(false);
   });
 
   it("refuses another site's posts", () => {

@@ -1,7 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { subdomainPatterns } from "#db/seed";
-import { createCompanySchema, failingPatternMessages, requestAccessSchema, type SubdomainPatterns } from "./schemas";
+import {
+  createCompanySchema,
+  failingPatternMessages,
+  requestAccessSchema,
+  type SubdomainPatterns,
+} from "./schemas";
 
 const seeded: SubdomainPatterns = {
   subDomain: subdomainPatterns.filter((p) => p.key.startsWith("subDomain")).map((p) => p.value),
@@ -12,10 +17,16 @@ function errorsOf(values: Record<string, string>) {
   const form = new FormData();
   for (const [k, v] of Object.entries(values)) form.set(k, v);
   const submission = parseWithZod(form, { schema: createCompanySchema(seeded) });
-  return submission.status === "success" ? {} : submission.reply().error;
+  return (submission.status === "success" ? {} : submission.reply().error) ?? {};
 }
 
-const valid = { intent: "create", company: "Acme & Sons Inc.", url: "www.acme.com", linkShortenerSubdomain: "acme", chatstreamSubdomain: "acme-chat" };
+const valid = {
+  intent: "create",
+  company: "Acme & Sons Inc.",
+  url: "www.acme.com",
+  linkShortenerSubdomain: "acme",
+  chatstreamSubdomain: "acme-chat",
+};
 
 describe("new company in setup", () => {
   it("accepts a valid company", () => expect(errorsOf(valid)).toEqual({}));
@@ -62,7 +73,7 @@ describe("request access", () => {
       form.set("intent", "request");
       if (accountId !== undefined) form.set("accountId", accountId);
       const s = parseWithZod(form, { schema: requestAccessSchema });
-      return s.status === "success" ? {} : s.reply().error;
+      return (s.status === "success" ? {} : s.reply().error) ?? {};
     };
     expect(check()).toEqual({ accountId: ["validation.accountIdRequired"] });
     expect(check("not-an-id")).toEqual({ accountId: ["validation.accountIdInvalid"] });

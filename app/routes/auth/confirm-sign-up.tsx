@@ -47,7 +47,7 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
     lastResult: actionData?.result,
     defaultValue: { email: loaderData.email, code: loaderData.code },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmSignUpSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
   });
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   return (

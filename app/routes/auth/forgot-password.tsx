@@ -33,7 +33,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
   });
   return (
     <AuthLayout title={t("auth.forgotTitle")}>

@@ -54,7 +54,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

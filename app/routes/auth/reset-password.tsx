@@ -53,7 +53,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     lastResult: actionData?.result,
     defaultValue: { email: loaderData.email, code: loaderData.code },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
   });
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   return (

@@ -39,7 +39,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const aside = (

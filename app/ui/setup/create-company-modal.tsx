@@ -21,7 +21,7 @@ export function CreateCompanyModal(props: {
     id: "create-company",
     lastResult: props.lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";

@@ -21,7 +21,7 @@ export function RequestAccessModal(props: {
     lastResult: props.lastResult,
     defaultValue: { accountId: props.defaultAccountId },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: requestAccessSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "request";

@@ -5,7 +5,15 @@ const urls = (roles: string[], language = "en") => visibleMenuItems(roles, langu
 
 describe("sidebar menu", () => {
   it("shows members the menu in the spec's order", () => {
-    expect(urls([])).toEqual(["/", "/touchpoints", "/product", "/contacts", "/contact-form", "/support", "/integration"]);
+    expect(urls([])).toEqual([
+      "/",
+      "/touchpoints",
+      "/product",
+      "/contacts",
+      "/contact-form",
+      "/support",
+      "/integration",
+    ]);
   });
 
   it("adds WebChat for beta and the chat item for admins, in English only", () => {
