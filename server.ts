@@ -39,7 +39,10 @@ if (dev) {
   build = () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
 } else {
   // A missing asset is a 404, never the catch-all redirect to /.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", fallthrough: false }));
+  app.use(
+    "/assets",
+    express.static("build/client/assets", { immutable: true, maxAge: "1y", fallthrough: false }),
+  );
   app.use(express.static("build/client", { maxAge: "1h" }));
   // @ts-expect-error: the server bundle exists only after `react-router build`.
   build = (await import("./build/server/index.js")) as ServerBuild;

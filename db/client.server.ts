@@ -18,6 +18,8 @@ type Handle = {
   kind: "pglite" | "postgres";
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /** LISTEN on a channel; resolves to a function that stops listening. */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
 };
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -32,6 +34,10 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Handl
       kind: "postgres",
       migrate: () => migratePostgres(db as never, { migrationsFolder: resolveMigrationsFolder() }),
       close: () => client.end({ timeout: 5 }),
+      listen: async (channel, onPayload) => {
+        const { unlisten } = await client.listen(channel, onPayload);
+        return unlisten;
+      },
     };
   }
   const client = new PGlite(options.dataDir ?? "memory://");
@@ -41,6 +47,10 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Handl
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder: resolveMigrationsFolder() }),
     close: () => client.close(),
+    listen: async (channel, onPayload) => {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return unsubscribe;
+    },
   };
 }
 

@@ -14,16 +14,24 @@ type InputProps = {
   inputMode?: TextFieldProps["inputMode"];
   autoFocus?: boolean;
   defaultValue?: string;
+  maxLength?: number;
+  multiline?: number;
+  maxHeight?: number;
+  // Show every message, not only the first (the configured subdomain patterns, spec 1 section 5).
+  allErrors?: boolean;
 };
 
-/** A Polaris text field bound to a conform field: its name, first error (translated) and value. */
-export function FormTextField({ meta, defaultValue, ...props }: InputProps) {
+/** A Polaris text field bound to a conform field: its name, first error (or every error, with allErrors), translated, and value. */
+export function FormTextField({ meta, defaultValue, allErrors, ...props }: InputProps) {
   const { t } = useTranslation();
   const [value, setValue] = useState(meta.initialValue ?? defaultValue ?? "");
+  // A reset form (conform changes the field key) or a new server value replaces what is typed.
+  const resetKey = meta.key;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey changes when conform resets the form.
   useEffect(() => {
-    if (meta.initialValue !== undefined) setValue(meta.initialValue);
-  }, [meta.initialValue]);
-  const error = meta.errors?.[0];
+    setValue(meta.initialValue ?? defaultValue ?? "");
+  }, [resetKey, meta.initialValue, defaultValue]);
+  const messages = (allErrors ? meta.errors : meta.errors?.slice(0, 1))?.map((e) => t(e)) ?? [];
   return (
     <TextField
       {...props}
@@ -31,7 +39,19 @@ export function FormTextField({ meta, defaultValue, ...props }: InputProps) {
       name={meta.name}
       value={value}
       onChange={setValue}
-      error={error ? t(error) : undefined}
+      error={
+        messages.length > 1 ? (
+          <>
+            {messages.map((m) => (
+              <span key={m} style={{ display: "block" }}>
+                {m}
+              </span>
+            ))}
+          </>
+        ) : (
+          messages[0]
+        )
+      }
     />
   );
 }

@@ -24,6 +24,13 @@ export const permissionRules = {
   "beta.view": (s) => s.roles.includes("beta"),
   "chat.view": (s) => s.roles.includes("admin"),
   "company.write": (s) => writable(s) && s.isCompanyAdmin,
+  "profile.write": writable,
+  "team.manage": (s) => writable(s) && s.isCompanyAdmin,
+  "team.leave": writable,
+  "invites.answer": writable,
+  "keys.generate": (s) => writable(s) && s.isCompanyAdmin,
+  "keys.manage": (s) => writable(s) && s.isCompanyAdmin,
+  "support.write": writable,
 } satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissionRules;

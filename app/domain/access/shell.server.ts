@@ -4,6 +4,7 @@ import { getDb } from "#db/client.server";
 import { accounts, legalDocuments } from "#db/schema";
 import { config } from "~/config.server";
 import { termsAcceptanceNeeded } from "~/domain/accounts/accounts.server";
+import { listMyInvitations } from "~/domain/team/invitations.server";
 import { isPlatformStaff, type MemberContext, requireViewer } from "./guard.server";
 import { can } from "./permissions";
 
@@ -36,12 +37,19 @@ export async function loadShell(request: Request) {
       chatView: can(subject, "chat.view"),
       acceptTerms: can(subject, "terms.accept"),
     },
+    invitations: await listMyInvitations(viewer),
+    inviteProblem: inviteProblemOf(request),
     termsAcceptanceNeeded: context ? await termsAcceptanceNeeded(context) : false,
     legal: Object.fromEntries(
       legal.map((d) => [d.kind, { url: d.url, updatedAt: d.updatedAt.toISOString() }]),
     ),
     product: config().PRODUCT_NAME,
   };
+}
+
+function inviteProblemOf(request: Request): "ineligible" | "not_found" | null {
+  const problem = new URL(request.url).searchParams.get("invite");
+  return problem === "ineligible" || problem === "not_found" ? problem : null;
 }
 
 export type ShellData = Awaited<ReturnType<typeof loadShell>>;

@@ -67,7 +67,7 @@ export async function createCompany(viewer: Viewer, input: NewCompany): Promise<
     return { ok: true, accountId };
   } catch (error) {
     // Two people racing for the same subdomain: the unique index decides.
-    if (String((error as { code?: string }).code ?? (error as Error).message).includes("23505")) {
+    if ([error, (error as Error).cause].some((e) => (e as { code?: string } | undefined)?.code === "23505")) {
       return { ok: false, fieldErrors: { linkShortenerSubdomain: ["validation.subdomainTaken"] } };
     }
     throw error;
@@ -140,5 +140,18 @@ export async function acceptTerms(context: MemberContext) {
   await getDb()
     .update(accounts)
     .set({ metadata, updatedAt: new Date() })
+    .where(eq(accounts.id, context.account.id));
+}
+
+/** The edit-company drawer: name and URL of the active company only. */
+export async function updateCompany(context: MemberContext, input: { company: string; url: string }) {
+  await getDb()
+    .update(accounts)
+    .set({
+      company: input.company,
+      companyLowercased: input.company.toLowerCase(),
+      url: input.url,
+      updatedAt: new Date(),
+    })
     .where(eq(accounts.id, context.account.id));
 }

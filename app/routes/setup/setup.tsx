@@ -7,11 +7,14 @@ import { createCompany, latestAccessRequest, requestAccess } from "~/domain/acco
 import { createCompanySchema, requestAccessSchema } from "~/domain/accounts/schemas";
 import { redirectWithToast } from "~/domain/auth/session.server";
 import { loadSubdomainPatterns } from "~/domain/platform/system-configuration.server";
+import { listMyInvitations } from "~/domain/team/invitations.server";
+import { InviteProblemModal } from "~/ui/invitations/invite-problem-modal";
 import { CreateCompanyModal } from "~/ui/setup/create-company-modal";
 import { PendingApproval } from "~/ui/setup/pending-approval";
 import { RequestAccessModal } from "~/ui/setup/request-access-modal";
 import { SetupHeader, useBlockBackNavigation } from "~/ui/setup/setup-header";
 import { ToastView } from "~/ui/toast";
+import { useLiveUpdates } from "~/ui/use-live-updates";
 import type { Route } from "./+types/setup";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,8 +22,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const linkedAccountId = url.searchParams.get("requestid");
   const latest = await latestAccessRequest(viewer);
+  const problem = url.searchParams.get("invite");
   return {
     user: viewer.user,
+    invitations: await listMyInvitations(viewer),
+    inviteProblem:
+      problem === "ineligible" || problem === "not_found" ? (problem as "ineligible" | "not_found") : null,
     patterns: await loadSubdomainPatterns(),
     // An id from an invitation link must be 36 characters (spec 1 section 5).
     linkedAccountId: linkedAccountId && linkedAccountId.length === 36 ? linkedAccountId : null,
@@ -62,13 +69,20 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   useBlockBackNavigation();
+  useLiveUpdates();
   if (loaderData.pending) {
-    return <PendingApproval user={loaderData.user} company={loaderData.pending.company} />;
+    return (
+      <PendingApproval
+        user={loaderData.user}
+        invitations={loaderData.invitations}
+        company={loaderData.pending.company}
+      />
+    );
   }
   const openModal = actionData?.intent ?? (loaderData.linkedAccountId ? "request" : null);
   return (
     <div className="setup-page">
-      <SetupHeader user={loaderData.user} />
+      <SetupHeader user={loaderData.user} invitations={loaderData.invitations} />
       <Page title={t("setup.title")}>
         <BlockStack gap="500">
           {loaderData.denied ? (
@@ -119,6 +133,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           {t("common.version")} · {t("common.copyright")}
         </Text>
       </Box>
+      <InviteProblemModal problem={loaderData.inviteProblem} />
       {loaderData.badLink ? <ToastView toast={{ message: "toasts.accountIdNotValid", error: true }} /> : null}
     </div>
   );

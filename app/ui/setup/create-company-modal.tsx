@@ -46,11 +46,13 @@ export function CreateCompanyModal(props: {
                 meta={fields.linkShortenerSubdomain}
                 label={t("setup.linkShortenerSubdomain")}
                 autoComplete="off"
+                allErrors
               />
               <FormTextField
                 meta={fields.chatstreamSubdomain}
                 label={t("setup.chatstreamSubdomain")}
                 autoComplete="off"
+                allErrors
               />
               <InlineStack align="end" gap="200">
                 <Button onClick={() => setOpen(false)}>{t("common.cancel")}</Button>

@@ -3,12 +3,21 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher } from "react-router";
 import type { ViewerUser } from "~/domain/access/guard.server";
+import type { PendingInvitation } from "~/ui/invitations/invitation-prompt";
 import { SetupHeader } from "./setup-header";
 
 export const APPROVAL_POLL_MS = 5000;
 
 /** 'Pending approval for request!': checks every 5000 ms and moves to / once the request is approved. */
-export function PendingApproval({ user, company }: { user: ViewerUser; company: string }) {
+export function PendingApproval({
+  user,
+  company,
+  invitations,
+}: {
+  user: ViewerUser;
+  company: string;
+  invitations: PendingInvitation[];
+}) {
   const { t } = useTranslation();
   const status = useFetcher<{ state: "pending" | "approved" | "denied" }>();
   useEffect(() => {
@@ -22,7 +31,7 @@ export function PendingApproval({ user, company }: { user: ViewerUser; company: 
   }, [status.data]);
   return (
     <div className="setup-page">
-      <SetupHeader user={user} />
+      <SetupHeader user={user} invitations={invitations} />
       <Page narrowWidth>
         <Card padding="800">
           <BlockStack gap="400" inlineAlign="center">

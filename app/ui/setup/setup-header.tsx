@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { ViewerUser } from "~/domain/access/guard.server";
+import { type PendingInvitation, useInvitationPrompt } from "~/ui/invitations/invitation-prompt";
 import { LanguageSwitcher } from "~/ui/language-switcher";
 
 /** Setup is the only way forward for a user without a company: the browser's Back stays here. */
@@ -15,10 +16,11 @@ export function useBlockBackNavigation() {
   }, []);
 }
 
-export function SetupHeader({ user }: { user: ViewerUser }) {
+export function SetupHeader({ user, invitations }: { user: ViewerUser; invitations: PendingInvitation[] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const name = `${user.givenName} ${user.familyName}`;
+  const invitation = useInvitationPrompt(invitations, () => setOpen(false));
   return (
     <Box padding="400" background="bg-surface" borderBlockEndWidth="025" borderColor="border">
       <InlineStack align="space-between" blockAlign="center">
@@ -38,12 +40,18 @@ export function SetupHeader({ user }: { user: ViewerUser }) {
                 aria-expanded={open}
               >
                 <InlineStack gap="200" blockAlign="center">
-                  <Avatar size="sm" name={name} initials={initials(user)} />
+                  <span className="avatar-with-dot">
+                    <Avatar size="sm" name={name} initials={initials(user)} />
+                    {invitations.length > 0 ? (
+                      <span className="badge-dot" role="status" aria-label={t("invitations.pendingDot")} />
+                    ) : null}
+                  </span>
                   <Text as="span">{name}</Text>
                 </InlineStack>
               </button>
             }
           >
+            {invitation.banner}
             <Box padding="300" minWidth="258px">
               <Text as="p" tone="subdued" variant="bodySm">
                 {user.email}
@@ -60,6 +68,7 @@ export function SetupHeader({ user }: { user: ViewerUser }) {
               ]}
             />
           </Popover>
+          {invitation.modals}
         </InlineStack>
       </InlineStack>
     </Box>

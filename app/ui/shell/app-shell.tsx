@@ -4,6 +4,8 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import type { ShellData } from "~/domain/access/shell.server";
+import { InviteProblemModal } from "~/ui/invitations/invite-problem-modal";
+import { useLiveUpdates } from "~/ui/use-live-updates";
 import { ShellFooter } from "./footer";
 import { unpaddedPaths } from "./menu";
 import { Sidebar } from "./sidebar";
@@ -17,6 +19,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
+  useLiveUpdates();
   useEffect(() => setCollapsed(window.localStorage.getItem(COLLAPSE_KEY) === "true"), []);
   const toggle = () => {
     setCollapsed((value) => {
@@ -58,6 +61,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
         <ShellFooter />
       </div>
       {shell.termsAcceptanceNeeded ? <TermsModal canAccept={shell.permissions.acceptTerms} /> : null}
+      <InviteProblemModal problem={shell.inviteProblem} />
     </div>
   );
 }

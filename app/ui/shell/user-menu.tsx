@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useNavigate, useSubmit } from "react-router";
 import type { ShellData } from "~/domain/access/shell.server";
+import { useInvitationPrompt } from "~/ui/invitations/invitation-prompt";
 import { LanguageSwitcher } from "~/ui/language-switcher";
 import { initials } from "~/ui/setup/setup-header";
 
@@ -17,6 +18,7 @@ export function UserMenu({ shell }: { shell: ShellData }) {
   const submit = useSubmit();
   const switcher = useFetcher();
   const name = `${shell.user.givenName} ${shell.user.familyName}`;
+  const invitation = useInvitationPrompt(shell.invitations, () => setOpen(false));
 
   const switchTo = async (accountId: string) => {
     setOpen(false);
@@ -60,44 +62,53 @@ export function UserMenu({ shell }: { shell: ShellData }) {
   ];
 
   return (
-    <Popover
-      active={open}
-      onClose={() => setOpen(false)}
-      preferredAlignment="right"
-      activator={
-        <button
-          type="button"
-          className="user-menu-activator"
-          onClick={() => setOpen((v) => !v)}
-          aria-label={t("shell.userMenu")}
-          aria-expanded={open}
-        >
-          <InlineStack gap="200" blockAlign="center" wrap={false}>
-            <Avatar size="sm" name={name} initials={initials(shell.user)} />
-            <span className="shell-user-name">{name}</span>
-          </InlineStack>
-        </button>
-      }
-    >
-      <div style={{ width: USER_MENU_WIDTH }}>
-        <Box padding="300" borderBlockEndWidth="025" borderColor="border">
-          <Text as="p" fontWeight="semibold">
-            {name}
-          </Text>
-          <Text as="p" tone="subdued" variant="bodySm" breakWord>
-            {shell.user.email}
-          </Text>
-          {shell.account ? (
-            <Text as="p" tone="subdued" variant="bodySm">
-              {shell.account.company}
+    <>
+      <Popover
+        active={open}
+        onClose={() => setOpen(false)}
+        preferredAlignment="right"
+        activator={
+          <button
+            type="button"
+            className="user-menu-activator"
+            onClick={() => setOpen((v) => !v)}
+            aria-label={t("shell.userMenu")}
+            aria-expanded={open}
+          >
+            <InlineStack gap="200" blockAlign="center" wrap={false}>
+              <span className="avatar-with-dot">
+                <Avatar size="sm" name={name} initials={initials(shell.user)} />
+                {shell.invitations.length > 0 ? (
+                  <span className="badge-dot" role="status" aria-label={t("invitations.pendingDot")} />
+                ) : null}
+              </span>
+              <span className="shell-user-name">{name}</span>
+            </InlineStack>
+          </button>
+        }
+      >
+        <div style={{ width: USER_MENU_WIDTH }}>
+          {invitation.banner}
+          <Box padding="300" borderBlockEndWidth="025" borderColor="border">
+            <Text as="p" fontWeight="semibold">
+              {name}
             </Text>
-          ) : null}
-        </Box>
-        <ActionList actionRole="menuitem" sections={sections} />
-        <Box padding="300" borderBlockStartWidth="025" borderColor="border">
-          <LanguageSwitcher />
-        </Box>
-      </div>
-    </Popover>
+            <Text as="p" tone="subdued" variant="bodySm" breakWord>
+              {shell.user.email}
+            </Text>
+            {shell.account ? (
+              <Text as="p" tone="subdued" variant="bodySm">
+                {shell.account.company}
+              </Text>
+            ) : null}
+          </Box>
+          <ActionList actionRole="menuitem" sections={sections} />
+          <Box padding="300" borderBlockStartWidth="025" borderColor="border">
+            <LanguageSwitcher />
+          </Box>
+        </div>
+      </Popover>
+      {invitation.modals}
+    </>
   );
 }

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { COMPANY_NAME_PATTERN, COMPANY_URL_PATTERN } from "~/domain/accounts/schemas";
+
+// Spec 2 section 5. Messages are i18n keys; the English texts are word for word.
+const notEmpty = (message = "validation.fieldCanNotBeEmpty") =>
+  z.string({ error: message }).trim().min(1, message);
+
+export const myDetailsSchema = z.object({
+  intent: z.literal("details"),
+  givenName: notEmpty("validation.firstNameRequiredLower"),
+  familyName: notEmpty("validation.lastNameRequiredLower"),
+});
+
+export const changePasswordSchema = z
+  .object({
+    intent: z.literal("password"),
+    currentPassword: z
+      .string({ error: "validation.fieldCanNotBeEmpty" })
+      .min(1, "validation.fieldCanNotBeEmpty"),
+    newPassword: z.string({ error: "validation.fieldCanNotBeEmpty" }).min(1, "validation.fieldCanNotBeEmpty"),
+    confirmPassword: z
+      .string({ error: "validation.fieldCanNotBeEmpty" })
+      .min(1, "validation.fieldCanNotBeEmpty"),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "validation.newPasswordsMustMatch",
+  });
+
+export const inviteSchema = z.object({ intent: z.literal("invite"), emails: notEmpty() });
+
+export const companyEditSchema = z.object({
+  intent: z.literal("company"),
+  company: notEmpty("validation.companyNameRequired").regex(
+    COMPANY_NAME_PATTERN,
+    "validation.companyNameInvalid",
+  ),
+  url: notEmpty("validation.companyUrlRequired").regex(COMPANY_URL_PATTERN, "validation.urlInvalid"),
+});
+
+export const SUPPORT_PHONE_MAX_LENGTH = 10;
+export const supportSchema = z.object({
+  phone: z
+    .string({ error: "validation.supportPhoneRequired" })
+    .trim()
+    .min(1, "validation.supportPhoneRequired")
+    .regex(/^\d{10}$/, "validation.supportPhoneInvalid"),
+  message: notEmpty("validation.supportMessageRequired"),
+});

@@ -1,0 +1,112 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "vitest";
+import { outboxMessages } from "#db/schema";
+import { resetConfigForTests } from "~/config.server";
+import { confirmSignUp, signUp } from "~/domain/auth/identity.server";
+import { isOutboxEnabled } from "~/services/outbox/outbox.server";
+import { codeIn } from "../../../tests/support/factories";
+import { describeEachDatabase } from "../../../tests/support/test-database";
+import { resetMailTransportForTests, sendMail } from "./mail.server";
+
+/** A real SMTP server on a random local port: the adapter speaks SMTP to it as to any mail relay. */
+type Received = { from: string; to: string[]; raw: string };
+let received: Received[] = [];
+let server: SMTPServer;
+let smtpUrl: string;
+
+beforeAll(async () => {
+  server = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  smtpUrl = `smtp://127.0.0.1:${port}?ignoreTLS=true`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+// Only this file's tests see SMTP_URL; the environment is put back as it was after each one.
+let previousSmtpUrl: string | undefined;
+function useEnvironment(value: string | undefined) {
+  if (value === undefined) delete process.env.SMTP_URL;
+  else process.env.SMTP_URL = value;
+  resetConfigForTests();
+  resetMailTransportForTests();
+}
+beforeEach(() => {
+  received = [];
+  previousSmtpUrl = process.env.SMTP_URL;
+  useEnvironment(smtpUrl);
+});
+afterEach(() => useEnvironment(previousSmtpUrl));
+
+describeEachDatabase("mail over SMTP", (getDb) => {
+  test("the outbox is on without SMTP_URL and off with it", () => {
+    expect(isOutboxEnabled()).toBe(false);
+    useEnvironment(undefined);
+    expect(isOutboxEnabled()).toBe(true);
+    useEnvironment(smtpUrl);
+    expect(isOutboxEnabled()).toBe(false);
+  });
+
+  test("sendMail delivers to the SMTP server and writes no outbox row", async () => {
+    await sendMail({
+      to: "reader@example.com",
+      subject: "Plain subject",
+      text: "Hello reader,\n\n424242\n\nBye",
+      html: "<p>Hello reader, <b>424242</b></p>",
+      replyTo: "support@blusteam.dev",
+    });
+
+    expect(received).toHaveLength(1);
+    const [mail] = received;
+    expect(mail.from).toBe("no-reply@blusteam.dev");
+    expect(mail.to).toEqual(["reader@example.com"]);
+    expect(mail.raw).toMatch(/^Subject: Plain subject\r$/m);
+    expect(mail.raw).toMatch(/^Reply-To: support@blusteam\.dev\r$/m);
+    expect(mail.raw).toMatch(/^Content-Type: text\/html/m);
+    expect(codeIn(mail.raw)).toBe("424242");
+    expect(await getDb().$count(outboxMessages)).toBe(0);
+  });
+
+  test("a sign-up's confirmation code arrives by SMTP and confirms the account", async () => {
+    const origin = { ip: "203.0.113.7", language: "en" as const };
+    await signUp(
+      { email: "nina@example.com", givenName: "Nina", familyName: "Novak", password: "first-password-1" },
+      origin,
+    );
+
+    expect(received).toHaveLength(1);
+    const [mail] = received;
+    expect(mail.to).toEqual(["nina@example.com"]);
+    expect(mail.raw).toMatch(/^Subject: Your Blusteam confirmation code\r$/m);
+    expect(await getDb().$count(outboxMessages)).toBe(0);
+
+    const code = codeIn(mail.raw);
+    expect(await confirmSignUp("nina@example.com", code, origin)).toEqual({ ok: true, value: "confirmed" });
+  });
+
+  test("without SMTP_URL the same mail lands in the outbox and not on the server", async () => {
+    useEnvironment(undefined);
+
+    await sendMail({ to: "reader@example.com", subject: "Local", text: "123123", html: "<p>123123</p>" });
+
+    expect(received).toEqual([]);
+    const rows = await getDb().select().from(outboxMessages);
+    expect(rows).toMatchObject([{ channel: "email", recipient: "reader@example.com", subject: "Local" }]);
+  });
+});
