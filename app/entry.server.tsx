@@ -19,7 +19,9 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = randomBytes(16).toString("base64");
-  if (process.env.NODE_ENV === "production") {
+  // The built app (npm start, Docker) always sends the policy; only Vite's dev server, whose
+  // injected scripts carry no nonce, goes without. NODE_ENV is not set by `npm start`.
+  if (import.meta.env.PROD) {
     responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   }
   const userAgent = request.headers.get("user-agent");

@@ -37,6 +37,7 @@ export default [
   route("resources/access-requests", "routes/resources/access-requests.tsx"),
   route("resources/members", "routes/resources/members.tsx"),
   route("resources/api-keys", "routes/resources/api-keys.tsx"),
+  route("resources/view-as", "routes/resources/view-as.tsx"),
 
   // Setup: signed in, with or without a company.
   route("setup", "routes/setup/setup.tsx"),
@@ -45,7 +46,7 @@ export default [
   // Signed in: the application shell.
   layout("routes/app-layout.tsx", [
     index("routes/home.tsx"),
-    route("admin", "routes/pending-screen.tsx", { id: "admin" }),
+    route("admin", "routes/admin/admin.tsx"),
     route("touchpoints", "routes/pending-screen.tsx", { id: "touchpoints" }),
     route("touchpoints/workflow", "routes/pending-screen.tsx", { id: "touchpoints-workflow" }),
     route("touchpoint-detail", "routes/pending-screen.tsx", { id: "touchpoint-detail" }),

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -40,7 +41,8 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Handl
       },
     };
   }
-  const client = new PGlite(options.dataDir ?? "memory://");
+  // pg_trgm backs the admin searches (migration 0003); PostgreSQL ships it as a contrib extension.
+  const client = new PGlite(options.dataDir ?? "memory://", { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

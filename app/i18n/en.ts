@@ -1,5 +1,14 @@
+import adminAudit from "./en/admin-audit";
+import adminCompanies from "./en/admin-companies";
+import adminTerms from "./en/admin-terms";
+import adminUsers from "./en/admin-users";
+
 // English texts. Spec texts are kept word for word (typos included); {{product}} is PRODUCT_NAME.
 const en = {
+  adminCompanies,
+  adminUsers,
+  adminTerms,
+  adminAudit,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. All rights reserved.",
@@ -44,6 +53,10 @@ const en = {
     pendingInvitations: "You have pending invitations",
     readMore: "Read more",
     switching: "Switching organization…",
+    viewingAsAdmin: "Viewing as Admin",
+    viewingAsRoAdmin: "Viewing as RO Admin",
+    switchToProfile: "Do you want to switch to your profile?",
+    backToProfile: "Back to my profile",
   },
   banners: {
     CREATED: "Select a suitable plan & setup payment details to complete the signup process",
@@ -233,6 +246,10 @@ const en = {
     pendingCompany: "Request sent to {{company}}",
     denied: "Admin denied your request to join organization.",
     deniedHelp: "Reach out to your admin staff for more details",
+  },
+  adminPage: {
+    title: "Admin",
+    tabs: { companies: "Companies", users: "Users", terms: "Terms & Conditions", audit: "Audit log" },
   },
   invitations: {
     bannerText: "{{inviter}} has invited you to join",

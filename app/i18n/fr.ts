@@ -1,7 +1,15 @@
 // Textes français. {{product}} est PRODUCT_NAME.
 import type { Resources } from "./en";
+import adminAudit from "./fr/admin-audit";
+import adminCompanies from "./fr/admin-companies";
+import adminTerms from "./fr/admin-terms";
+import adminUsers from "./fr/admin-users";
 
 const fr: Resources = {
+  adminCompanies,
+  adminUsers,
+  adminTerms,
+  adminAudit,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. Tous droits réservés.",

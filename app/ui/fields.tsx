@@ -40,17 +40,13 @@ export function FormTextField({ meta, defaultValue, allErrors, ...props }: Input
       value={value}
       onChange={setValue}
       error={
-        messages.length > 1 ? (
-          <>
-            {messages.map((m) => (
+        messages.length > 1
+          ? messages.map((m) => (
               <span key={m} style={{ display: "block" }}>
                 {m}
               </span>
-            ))}
-          </>
-        ) : (
-          messages[0]
-        )
+            ))
+          : messages[0]
       }
     />
   );

@@ -1,4 +1,5 @@
 export * from "./accounts";
+export * from "./audit";
 export * from "./identity";
 export * from "./platform";
 export * from "./team";

@@ -18,8 +18,48 @@ export type Viewer = {
 
 export type AccountRow = typeof accounts.$inferSelect;
 
-/** A member working in their active company. */
-export type MemberContext = Viewer & PermissionSubject & { account: AccountRow };
+export type ViewAsMode = "admin" | "roadmin";
+
+/** A member working in their active company, or platform staff viewing a company (viewAs set). */
+export type MemberContext = Viewer & PermissionSubject & { account: AccountRow; viewAs: ViewAsMode | null };
+
+/**
+ * The company a signed-in user works in: the company a platform admin chose to view, otherwise
+ * their most recently activated membership. Read-only when viewing as RO Admin or as a roadmin.
+ */
+export async function resolveWorkspace(
+  request: Request,
+  viewer: Viewer,
+): Promise<Omit<MemberContext, keyof Viewer> | null> {
+  const db = getDb();
+  const viewAs = isPlatformStaff(viewer) ? await readViewAs(request) : null;
+  if (viewAs) {
+    const [account] = await db.select().from(accounts).where(eq(accounts.id, viewAs.accountId));
+    if (account) {
+      // A roadmin never gets the Admin view, whatever the session says.
+      const mode: ViewAsMode =
+        viewAs.mode === "admin" && viewer.roles.includes("admin") ? "admin" : "roadmin";
+      return { account, isCompanyAdmin: true, readOnly: mode === "roadmin", viewAs: mode };
+    }
+  }
+  const active = viewer.memberships[0];
+  if (!active) return null;
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, active.accountId));
+  if (!account) return null;
+  return { account, isCompanyAdmin: active.isCompanyAdmin, readOnly: false, viewAs: null };
+}
+
+async function readViewAs(request: Request): Promise<{ accountId: string; mode: ViewAsMode } | null> {
+  const raw = (await getCookieSession(request)).get("viewAs");
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as { accountId?: unknown; mode?: unknown };
+    if (typeof parsed.accountId !== "string") return null;
+    return { accountId: parsed.accountId, mode: parsed.mode === "admin" ? "admin" : "roadmin" };
+  } catch {
+    return null;
+  }
+}
 
 export async function loadViewer(userId: string): Promise<Viewer | null> {
   const db = getDb();
@@ -69,18 +109,16 @@ export async function requireViewer(request: Request): Promise<Viewer> {
   return viewer;
 }
 
-/** Signed in with an active company that is not disabled. */
+/** Signed in with an active company that is not disabled (or a company an admin is viewing). */
 export async function requireMember(request: Request): Promise<MemberContext> {
   const viewer = await requireViewer(request);
-  const active = viewer.memberships[0];
-  if (!active) {
+  const workspace = await resolveWorkspace(request, viewer);
+  if (!workspace) {
     // Platform staff belong to no company of their own: their home is the admin area.
     throw redirect(isPlatformStaff(viewer) ? "/admin" : "/setup");
   }
-  const [account] = await getDb().select().from(accounts).where(eq(accounts.id, active.accountId));
-  if (!account) throw redirect("/setup");
-  if (account.disabled) throw redirect("/suspended");
-  return { ...viewer, account, isCompanyAdmin: active.isCompanyAdmin, readOnly: false };
+  if (workspace.account.disabled && !workspace.viewAs) throw redirect("/suspended");
+  return { ...viewer, ...workspace };
 }
 
 /** A member who also holds the permission; otherwise back to / (pages) or 403 (actions). */

@@ -1,24 +1,27 @@
-import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb } from "#db/client.server";
-import { accounts, legalDocuments } from "#db/schema";
+import { legalDocuments } from "#db/schema";
 import { config } from "~/config.server";
 import { termsAcceptanceNeeded } from "~/domain/accounts/accounts.server";
 import { listMyInvitations } from "~/domain/team/invitations.server";
-import { isPlatformStaff, type MemberContext, requireViewer } from "./guard.server";
+import { isPlatformStaff, type MemberContext, requireViewer, resolveWorkspace } from "./guard.server";
 import { can } from "./permissions";
 
 /** What the application shell needs on every signed-in screen. */
 export async function loadShell(request: Request) {
   const viewer = await requireViewer(request);
-  const active = viewer.memberships[0];
-  if (!active && !isPlatformStaff(viewer)) throw redirect("/setup");
-  const db = getDb();
-  const [account] = active ? await db.select().from(accounts).where(eq(accounts.id, active.accountId)) : [];
-  if (account?.disabled) throw redirect("/suspended");
-  const subject = { roles: viewer.roles, isCompanyAdmin: active?.isCompanyAdmin ?? false, readOnly: false };
-  const context: MemberContext | null = account ? { ...viewer, ...subject, account } : null;
-  const legal = await db.select().from(legalDocuments);
+  const workspace = await resolveWorkspace(request, viewer);
+  if (!workspace && !isPlatformStaff(viewer)) throw redirect("/setup");
+  const account = workspace?.account;
+  if (account?.disabled && !workspace?.viewAs) throw redirect("/suspended");
+  const subject = {
+    roles: viewer.roles,
+    isCompanyAdmin: workspace?.isCompanyAdmin ?? false,
+    readOnly: workspace?.readOnly ?? false,
+  };
+  const context: MemberContext | null = workspace ? { ...viewer, ...workspace } : null;
+  const legal = await getDb().select().from(legalDocuments);
+  const hostname = new URL(request.url).hostname;
   return {
     user: viewer.user,
     roles: viewer.roles,
@@ -31,6 +34,9 @@ export async function loadShell(request: Request) {
           lateStartDate: account.lateStartDate?.toISOString() ?? null,
         }
       : null,
+    viewAs: workspace?.viewAs ?? null,
+    // The header turns red while an admin views a company on a production host (spec 1 section 2).
+    productionWarning: Boolean(workspace?.viewAs) && productionHostnames().includes(hostname),
     permissions: {
       adminView: can(subject, "admin.view"),
       betaView: can(subject, "beta.view"),
@@ -39,12 +45,20 @@ export async function loadShell(request: Request) {
     },
     invitations: await listMyInvitations(viewer),
     inviteProblem: inviteProblemOf(request),
-    termsAcceptanceNeeded: context ? await termsAcceptanceNeeded(context) : false,
+    // Only members answer for their company; staff viewing it are exempt.
+    termsAcceptanceNeeded: context && !context.viewAs ? await termsAcceptanceNeeded(context) : false,
     legal: Object.fromEntries(
       legal.map((d) => [d.kind, { url: d.url, updatedAt: d.updatedAt.toISOString() }]),
     ),
     product: config().PRODUCT_NAME,
   };
+}
+
+function productionHostnames() {
+  return config()
+    .PRODUCTION_HOSTNAMES.split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 function inviteProblemOf(request: Request): "ineligible" | "not_found" | null {

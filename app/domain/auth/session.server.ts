@@ -16,6 +16,8 @@ type SessionData = {
   pendingConfirmationEmail: string;
   // Store details from the Shopify install hand-off; public pages then send the user to /unboxing-tour.
   storeDetails: string;
+  // A platform admin opening a company ("View As"): {"accountId": "...", "mode": "admin" | "roadmin"}.
+  viewAs: string;
 };
 type FlashData = { toast: Toast; feedback: string };
 

@@ -37,7 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.value === "already_confirmed") {
     return redirectWithToast(request, "/", { message: "toasts.alreadyVerified" });
   }
-  return redirectWithFeedback(request, "/signin", "auth.feedback.newAccount");
+  // Following an invitation: the id travels on, so signing in joins the company.
+  const requestId = new URL(request.url).searchParams.get("requestid");
+  const signIn = requestId ? `/signin?${new URLSearchParams({ requestid: requestId })}` : "/signin";
+  return redirectWithFeedback(request, signIn, "auth.feedback.newAccount");
 }
 
 export default function ConfirmSignUp({ loaderData, actionData }: Route.ComponentProps) {

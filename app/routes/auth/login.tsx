@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Banner, BlockStack, Button, InlineStack, Link, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useLocation, useNavigation } from "react-router";
 import { redirectSignedInAway } from "~/domain/access/guard.server";
 import { signIn } from "~/domain/auth/identity.server";
 import { requestOrigin } from "~/domain/auth/origin.server";
@@ -51,6 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  // An invitation id (?requestid=) travels between sign-up and login.
+  const location = useLocation();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
@@ -86,7 +88,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             {t("auth.loginButton")}
           </Button>
           <Text as="p" alignment="center">
-            {t("auth.noAccount")} <Link url="/signup">{t("auth.createAccountLink")}</Link>
+            {t("auth.noAccount")} <Link url={`/signup${location.search}`}>{t("auth.createAccountLink")}</Link>
           </Text>
         </BlockStack>
       </Form>

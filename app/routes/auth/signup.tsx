@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Banner, BlockStack, Button, InlineGrid, Link, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useLocation, useNavigation } from "react-router";
 import { redirectSignedInAway } from "~/domain/access/guard.server";
 import { normalizeEmail, signUp } from "~/domain/auth/identity.server";
 import { requestOrigin } from "~/domain/auth/origin.server";
@@ -36,6 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Signup({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  // An invitation id (?requestid=) travels between sign-up and login.
+  const location = useLocation();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
@@ -49,7 +51,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
       </Text>
       <Text as="p">{t("auth.sidePanelText")}</Text>
       <div>
-        <Button url="/login" size="large">
+        <Button url={`/login${location.search}`} size="large">
           {t("auth.loginButton")}
         </Button>
       </div>
@@ -96,7 +98,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
             {t("auth.signUpButton")}
           </Button>
           <Text as="p" alignment="center">
-            {t("auth.haveAccount")} <Link url="/login">{t("auth.loginLink")}</Link>
+            {t("auth.haveAccount")} <Link url={`/login${location.search}`}>{t("auth.loginLink")}</Link>
           </Text>
         </BlockStack>
       </Form>

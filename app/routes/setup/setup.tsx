@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Banner, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Page, Text } from "@shopify/polaris";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { requireViewer } from "~/domain/access/guard.server";
@@ -17,6 +18,8 @@ import { ToastView } from "~/ui/toast";
 import { useLiveUpdates } from "~/ui/use-live-updates";
 import type { Route } from "./+types/setup";
 
+const JUST_APPROVED_MS = 60_000;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireViewer(request);
   const url = new URL(request.url);
@@ -33,6 +36,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     linkedAccountId: linkedAccountId && linkedAccountId.length === 36 ? linkedAccountId : null,
     badLink: linkedAccountId !== null && linkedAccountId.length !== 36,
     pending: latest?.status === "PENDING" ? { company: latest.company } : null,
+    // Approved while the pending page was open (a live update re-ran this loader): go to the company.
+    justApproved:
+      latest?.status === "APPROVED" &&
+      viewer.memberships.some((m) => m.accountId === latest.accountId) &&
+      Date.now() - (latest.decidedAt?.getTime() ?? 0) < JUST_APPROVED_MS,
     denied: latest?.status === "DENIED",
   };
 }
@@ -70,6 +78,9 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
   const { t } = useTranslation();
   useBlockBackNavigation();
   useLiveUpdates();
+  useEffect(() => {
+    if (loaderData.justApproved) window.location.assign("/");
+  }, [loaderData.justApproved]);
   if (loaderData.pending) {
     return (
       <PendingApproval

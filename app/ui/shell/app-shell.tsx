@@ -12,6 +12,7 @@ import { Sidebar } from "./sidebar";
 import { StatusBanner } from "./status-banner";
 import { TermsModal } from "./terms-modal";
 import { UserMenu } from "./user-menu";
+import { ViewAsChip } from "./view-as-chip";
 
 const COLLAPSE_KEY = "blusteam.sidebarCollapsed";
 
@@ -31,7 +32,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
     <div className="shell" data-collapsed={collapsed}>
       <Sidebar roles={shell.roles} collapsed={collapsed} />
       <div className="shell-body">
-        <header className="shell-header">
+        <header className="shell-header" data-production-warning={shell.productionWarning}>
           <InlineStack align="space-between" blockAlign="center" wrap={false}>
             <InlineStack gap="300" blockAlign="center" wrap={false}>
               <Button
@@ -45,6 +46,9 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
                 <Text as="span" variant="headingMd">
                   {t("shell.adminLabel")}
                 </Text>
+              ) : null}
+              {shell.viewAs && shell.account ? (
+                <ViewAsChip mode={shell.viewAs} company={shell.account.company} />
               ) : null}
             </InlineStack>
             <UserMenu shell={shell} />

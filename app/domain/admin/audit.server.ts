@@ -1,0 +1,53 @@
+import { desc, eq, ilike, or, sql } from "drizzle-orm";
+import { type Db, getDb, type Tx } from "#db/client.server";
+import { auditLog } from "#db/schema";
+import type { Viewer } from "~/domain/access/guard.server";
+import { escapeLike } from "~/domain/team/invitations.server";
+
+export type AuditEntry = {
+  action: string;
+  targetType: "account" | "user" | "dashboard" | "tag" | "legal" | "plan";
+  targetId: string;
+  before?: unknown;
+  after?: unknown;
+};
+
+/** Records one admin write; call it inside the write's transaction so both land or neither does. */
+export async function recordAudit(tx: Tx | Db, actor: Viewer, entry: AuditEntry) {
+  await tx.insert(auditLog).values({
+    actorUserId: actor.user.id,
+    actorEmail: actor.user.email,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
+export const AUDIT_PAGE_SIZE = 25;
+
+/** Newest first, paged in the database; `search` matches the actor, the action or the target id. */
+export async function listAuditLog(options: { page: number; search?: string }) {
+  const term = options.search?.trim();
+  const where = term
+    ? or(
+        ilike(auditLog.actorEmail, `%${escapeLike(term)}%`),
+        ilike(auditLog.action, `%${escapeLike(term)}%`),
+        eq(auditLog.targetId, term),
+      )
+    : undefined;
+  const db = getDb();
+  const page = Math.max(1, options.page);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((page - 1) * AUDIT_PAGE_SIZE),
+    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0, page, pageSize: AUDIT_PAGE_SIZE };
+}

@@ -1,0 +1,8 @@
+/** The tabs of /admin, chosen with ?tab=. The audit log is ours, beyond the spec. */
+export const adminTabs = ["companies", "users", "terms", "audit"] as const;
+export type AdminTab = (typeof adminTabs)[number];
+
+export function adminTabOf(url: URL): AdminTab {
+  const tab = url.searchParams.get("tab");
+  return adminTabs.includes(tab as AdminTab) ? (tab as AdminTab) : "companies";
+}

@@ -1,0 +1,4 @@
+// Texts of the admin-users part of /admin (English).
+const adminUsers = {};
+
+export default adminUsers;

@@ -1,0 +1,77 @@
+import { Page, Tabs } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { requireViewerWith } from "~/domain/access/guard.server";
+import { can } from "~/domain/access/permissions";
+import { listAuditLog } from "~/domain/admin/audit.server";
+import { loadCompaniesTab } from "~/domain/admin/companies.server";
+import { loadTermsTab } from "~/domain/admin/legal.server";
+import { adminTabOf, adminTabs } from "~/domain/admin/tabs";
+import { loadUsersTab } from "~/domain/admin/users.server";
+import { AuditTab } from "~/ui/admin/audit-tab";
+import { CompaniesTab } from "~/ui/admin/companies-tab";
+import { TermsTab } from "~/ui/admin/terms-tab";
+import { UsersTab } from "~/ui/admin/users-tab";
+import type { Route } from "./+types/admin";
+
+/** The platform admin area: admins change, roadmins only look (their writes are refused with 403). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireViewerWith(request, "admin.view");
+  const url = new URL(request.url);
+  const tab = adminTabOf(url);
+  const subject = { roles: viewer.roles, isCompanyAdmin: false, readOnly: false };
+  const common = { canWrite: can(subject, "admin.write"), isAdmin: viewer.roles.includes("admin") };
+  switch (tab) {
+    case "companies":
+      return { ...common, tab, companies: await loadCompaniesTab(url) };
+    case "users":
+      return { ...common, tab, users: await loadUsersTab(url) };
+    case "terms":
+      return { ...common, tab, terms: await loadTermsTab() };
+    case "audit":
+      return {
+        ...common,
+        tab,
+        audit: await listAuditLog({
+          page: Number(url.searchParams.get("page") ?? 1) || 1,
+          search: url.searchParams.get("q") ?? "",
+        }),
+      };
+  }
+}
+
+export default function Admin({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [, setSearchParams] = useSearchParams();
+  const selected = adminTabs.indexOf(loaderData.tab);
+  return (
+    <Page fullWidth title={t("adminPage.title")}>
+      <Tabs
+        tabs={adminTabs.map((id) => ({
+          id: `admin-${id}`,
+          content: t(`adminPage.tabs.${id}`),
+          panelID: `admin-panel-${id}`,
+        }))}
+        selected={selected}
+        onSelect={(index) => setSearchParams({ tab: adminTabs[index] }, { preventScrollReset: true })}
+      >
+        <div id={`admin-panel-${loaderData.tab}`} role="tabpanel" className="admin-panel">
+          {loaderData.tab === "companies" ? (
+            <CompaniesTab
+              data={loaderData.companies}
+              canWrite={loaderData.canWrite}
+              isAdmin={loaderData.isAdmin}
+            />
+          ) : null}
+          {loaderData.tab === "users" ? (
+            <UsersTab data={loaderData.users} canWrite={loaderData.canWrite} />
+          ) : null}
+          {loaderData.tab === "terms" ? (
+            <TermsTab data={loaderData.terms} canWrite={loaderData.canWrite} />
+          ) : null}
+          {loaderData.tab === "audit" ? <AuditTab data={loaderData.audit} /> : null}
+        </div>
+      </Tabs>
+    </Page>
+  );
+}

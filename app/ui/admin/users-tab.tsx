@@ -1,0 +1,5 @@
+import type { loadUsersTab } from "~/domain/admin/users.server";
+
+export function UsersTab(_props: { data: Awaited<ReturnType<typeof loadUsersTab>>; canWrite: boolean }) {
+  return null;
+}
