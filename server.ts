@@ -4,6 +4,7 @@ import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { config } from "./app/config.server";
 import { clientIpContext } from "./app/context.server";
+import { baseSecurityHeaders, isCrossOriginWrite } from "./app/domain/access/security.server";
 import { closeDatabase, databaseHandle } from "./db/client.server";
 import { seedDemoData, seedReferenceData } from "./db/seed";
 
@@ -20,6 +21,20 @@ const app = express();
 app.disable("x-powered-by");
 if (settings.TRUST_PROXY === "true") app.set("trust proxy", true);
 app.use(compression());
+
+// Writes from another site are refused before anything else runs (React Router would otherwise
+// answer some of them itself with a 400 and a logged stack trace).
+app.use((req, res, next) => {
+  const request = new Request(new URL(req.originalUrl, `http://${req.headers.host ?? "localhost"}`), {
+    method: req.method,
+    headers: req.headers as Record<string, string>,
+  });
+  if (isCrossOriginWrite(request)) {
+    res.status(403).set(baseSecurityHeaders).type("text/plain").send("Cross-origin request refused");
+    return;
+  }
+  next();
+});
 
 // Probed by the Dockerfile's HEALTHCHECK and by load balancers: answers once the database does.
 app.get("/healthz", async (_req, res) => {

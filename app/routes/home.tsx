@@ -1,18 +1,11 @@
-import {
-  BlockStack,
-  Box,
-  Card,
-  EmptyState,
-  Page,
-  SkeletonBodyText,
-  SkeletonDisplayText,
-} from "@shopify/polaris";
+import { BlockStack, Box, Card, Page, SkeletonBodyText, SkeletonDisplayText } from "@shopify/polaris";
 import { eq } from "drizzle-orm";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { getDb } from "#db/client.server";
 import { dashboards } from "#db/schema";
 import { requireMember } from "~/domain/access/guard.server";
+import { EmptyMessage } from "~/ui/empty-message";
 import type { Route } from "./+types/home";
 
 /** Analytics: the company's dashboard. Our own analytics pages come with a later issue. */
@@ -51,9 +44,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Card>
       ) : (
         <Card>
-          <EmptyState heading={loaderData.dashboard?.name ?? t("screens.home")} image="">
-            <p>{t("screens.homeNoDashboard")}</p>
-          </EmptyState>
+          <EmptyMessage heading={loaderData.dashboard?.name ?? t("screens.home")}>
+            {t("screens.homeNoDashboard")}
+          </EmptyMessage>
         </Card>
       )}
     </Page>

@@ -16,7 +16,7 @@ export function AuthLayout({
   const { t } = useTranslation();
   return (
     <div className="auth-page">
-      <main className="auth-main">
+      <div className="auth-main">
         <div className="auth-columns">
           <div className="auth-card">
             <Card padding="600">
@@ -36,7 +36,7 @@ export function AuthLayout({
           </div>
           {aside ? <aside className="auth-aside">{aside}</aside> : null}
         </div>
-      </main>
+      </div>
       <Box paddingBlock="400">
         <InlineStack align="center" gap="400" blockAlign="center">
           <Text as="span" tone="subdued" variant="bodySm">

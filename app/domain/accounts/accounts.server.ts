@@ -1,4 +1,4 @@
-import { and, desc, eq, or } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { accountRequests, accounts, DEFAULT_DASHBOARD_ID, legalDocuments, memberships } from "#db/schema";
 import type { MemberContext, Viewer } from "~/domain/access/guard.server";
@@ -136,10 +136,14 @@ export async function termsAcceptanceNeeded(context: MemberContext): Promise<boo
 }
 
 export async function acceptTerms(context: MemberContext) {
-  const metadata = { ...context.account.metadata, TnCAcceptedAt: new Date().toISOString() };
+  // Merged in the database, so metadata written since this request loaded the company is kept.
+  const acceptedAt = new Date().toISOString();
   await getDb()
     .update(accounts)
-    .set({ metadata, updatedAt: new Date() })
+    .set({
+      metadata: sql`${accounts.metadata} || jsonb_build_object('TnCAcceptedAt', ${acceptedAt}::text)`,
+      updatedAt: new Date(),
+    })
     .where(eq(accounts.id, context.account.id));
 }
 

@@ -5,7 +5,7 @@ import type { Language } from "~/i18n/resources";
 import { type CodePurpose, consumeCode, issueCode } from "./codes.server";
 import { sendConfirmationEmail, sendResetEmail } from "./emails.server";
 import { decoyPasswordHash, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "./password.server";
-import { clearRateLimit, hitRateLimit, isRateLimited, rateLimits } from "./rate-limit.server";
+import { clearRateLimit, hitRateLimit, rateLimits, releaseRateLimitHit } from "./rate-limit.server";
 
 /** Our own identity provider. Errors are i18n keys under `identity.`, worded like the spec's provider. */
 export type IdentityResult<T = undefined> = { ok: true; value: T } | { ok: false; error: string };
@@ -127,20 +127,16 @@ export async function signIn(
 ): Promise<IdentityResult<SignInOutcome>> {
   const emailKey = `signInFailures:email:${normalizeEmail(email)}`;
   const ipKey = `signInFailures:ip:${origin.ip}`;
-  if (
-    (await isRateLimited(emailKey, rateLimits.signInFailuresPerEmail)) ||
-    (await isRateLimited(ipKey, rateLimits.signInFailuresPerIp))
-  ) {
-    return fail("attemptLimit");
-  }
+  // Every attempt is counted before the password is checked, so a burst of parallel guesses cannot
+  // slip past the limit; a successful sign-in gives its count back.
+  const perEmail = await hitRateLimit(emailKey, rateLimits.signInFailuresPerEmail);
+  const perIp = await hitRateLimit(ipKey, rateLimits.signInFailuresPerIp);
+  if (perEmail.limited || perIp.limited) return fail("attemptLimit");
   const user = await findUserByEmail(email);
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
-  if (!user || !valid) {
-    await hitRateLimit(emailKey, rateLimits.signInFailuresPerEmail);
-    await hitRateLimit(ipKey, rateLimits.signInFailuresPerIp);
-    return fail("incorrectCredentials");
-  }
+  if (!user || !valid) return fail("incorrectCredentials");
   await clearRateLimit(emailKey);
+  await releaseRateLimitHit(ipKey);
   if (!user.emailVerifiedAt) return { ok: true, value: { kind: "not_confirmed", email: user.email } };
   if (user.mustChangePassword) return { ok: true, value: { kind: "new_password_required", userId: user.id } };
   return { ok: true, value: { kind: "signed_in", userId: user.id } };

@@ -6,11 +6,11 @@ export type RateLimitRule = { limit: number; windowMs: number };
 // Counters live in the database so every server process enforces the same limit.
 export const rateLimits = {
   signInFailuresPerEmail: { limit: 5, windowMs: 15 * 60_000 },
-  signInFailuresPerIp: { limit: 30, windowMs: 15 * 60_000 },
+  signInFailuresPerIp: { limit: 100, windowMs: 15 * 60_000 },
   codeRequestsPerEmail: { limit: 5, windowMs: 15 * 60_000 },
-  codeRequestsPerIp: { limit: 30, windowMs: 15 * 60_000 },
+  codeRequestsPerIp: { limit: 100, windowMs: 15 * 60_000 },
   confirmAttemptsPerEmail: { limit: 10, windowMs: 15 * 60_000 },
-  confirmAttemptsPerIp: { limit: 50, windowMs: 15 * 60_000 },
+  confirmAttemptsPerIp: { limit: 200, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Counts one hit against the key and says whether it went over the limit. */
@@ -38,6 +38,11 @@ export async function isRateLimited(key: string, rule: RateLimitRule): Promise<b
     select hits from rate_limit_buckets
     where key = ${key} and window_started_at >= now() - make_interval(secs => ${windowSeconds})`);
   return Number(rowsOf<{ hits: number }>(result)[0]?.hits ?? 0) >= rule.limit;
+}
+
+/** Gives back one hit (an attempt that turned out to be legitimate). */
+export async function releaseRateLimitHit(key: string) {
+  await getDb().execute(sql`update rate_limit_buckets set hits = greatest(hits - 1, 0) where key = ${key}`);
 }
 
 export async function clearRateLimit(key: string) {

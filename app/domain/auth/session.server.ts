@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { createCookieSessionStorage, redirect } from "react-router";
-import { getDb } from "#db/client.server";
+import { type Db, getDb } from "#db/client.server";
 import { sessions } from "#db/schema";
 import { config } from "~/config.server";
 import type { Toast } from "~/ui/toast";
@@ -109,8 +109,9 @@ export async function endUserSession(
   });
 }
 
-export async function revokeAllSessionsOfUser(userId: string) {
-  await getDb().delete(sessions).where(eq(sessions.userId, userId));
+/** Signs the user out everywhere; pass a transaction to end the sessions together with another write. */
+export async function revokeAllSessionsOfUser(userId: string, db: Pick<Db, "delete"> = getDb()) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 /** Redirects with a one-time toast shown on the next page. */

@@ -3,6 +3,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { apiKeys } from "#db/schema";
 import type { MemberContext } from "~/domain/access/guard.server";
+import { isUuid } from "~/domain/team/invitations.server";
 
 export const MAX_API_KEYS = 2;
 
@@ -46,6 +47,7 @@ export async function generateApiKey(
 }
 
 export async function setApiKeyDisabled(context: MemberContext, id: string, disabled: boolean) {
+  if (!isUuid(id)) return false;
   const updated = await getDb()
     .update(apiKeys)
     .set({ disabled, updatedAt: new Date() })
@@ -55,6 +57,7 @@ export async function setApiKeyDisabled(context: MemberContext, id: string, disa
 }
 
 export async function deleteApiKey(context: MemberContext, id: string) {
+  if (!isUuid(id)) return false;
   const deleted = await getDb()
     .delete(apiKeys)
     .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, context.account.id)))

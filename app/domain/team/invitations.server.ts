@@ -120,6 +120,7 @@ export async function listPendingInvitations(context: MemberContext, search = ""
 }
 
 export async function cancelInvitation(context: MemberContext, inviteId: string): Promise<boolean> {
+  if (!isUuid(inviteId)) return false;
   const deleted = await getDb()
     .delete(inviteHistory)
     .where(and(eq(inviteHistory.id, inviteId), eq(inviteHistory.accountId, context.account.id)))

@@ -3,7 +3,7 @@ import { getDb, type Tx } from "#db/client.server";
 import { memberships, users } from "#db/schema";
 import type { MemberContext } from "~/domain/access/guard.server";
 import { publishEvent } from "~/services/events/events.server";
-import { escapeLike } from "./invitations.server";
+import { escapeLike, isUuid } from "./invitations.server";
 
 export async function listMembers(context: MemberContext, search = "") {
   return getDb()
@@ -52,6 +52,7 @@ async function isLastAdmin(tx: Tx, accountId: string, userId: string) {
  * another is named. Removed users lose access on their next request: memberships are read each time.
  */
 export async function removeMember(context: MemberContext, userId: string): Promise<MembershipChange> {
+  if (!isUuid(userId)) return "not_found";
   const accountId = context.account.id;
   const outcome = await getDb().transaction(async (tx) => {
     // Lock the company's memberships so two admins removing each other cannot both succeed.
@@ -73,6 +74,7 @@ export async function setCompanyAdmin(
   userId: string,
   isAdmin: boolean,
 ): Promise<MembershipChange> {
+  if (!isUuid(userId)) return "not_found";
   const accountId = context.account.id;
   return getDb().transaction(async (tx) => {
     await tx.select().from(memberships).where(eq(memberships.accountId, accountId)).for("update");

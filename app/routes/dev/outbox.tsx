@@ -1,6 +1,7 @@
-import { Badge, BlockStack, Box, Card, EmptyState, InlineStack, Page, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Box, Card, InlineStack, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { isOutboxEnabled, listOutboxMessages } from "~/services/outbox/outbox.server";
+import { EmptyMessage } from "~/ui/empty-message";
 import type { Route } from "./+types/outbox";
 
 /** The local outbox: only while no real mail transport is configured; then the page is gone. */
@@ -27,7 +28,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       <BlockStack gap="400">
         {loaderData.messages.length === 0 ? (
           <Card>
-            <EmptyState heading={t("outbox.empty")} image="" />
+            <EmptyMessage heading={t("outbox.empty")} />
           </Card>
         ) : null}
         {loaderData.messages.map((message) => (

@@ -1,7 +1,8 @@
-import { BlockStack, Card, EmptyState, Link, Page } from "@shopify/polaris";
+import { BlockStack, Card, Link, Page } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { getSessionUserId } from "~/domain/auth/session.server";
 import { getLegalDocument, recordLegalAcceptance } from "~/domain/legal/legal.server";
+import { EmptyMessage } from "~/ui/empty-message";
 import type { Route } from "./+types/document";
 
 /** /termsandCondition and /privacy: the current PDF. Signed-in visitors' acceptance is recorded. */
@@ -27,9 +28,7 @@ export default function LegalDocument({ loaderData }: Route.ComponentProps) {
         </BlockStack>
       ) : (
         <Card>
-          <EmptyState heading={title} image="">
-            <p>{t("terms.documentMissing")}</p>
-          </EmptyState>
+          <EmptyMessage heading={title}>{t("terms.documentMissing")}</EmptyMessage>
         </Card>
       )}
     </Page>

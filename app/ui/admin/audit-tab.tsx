@@ -1,8 +1,9 @@
-import { BlockStack, Card, DataTable, EmptyState, Pagination, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Card, DataTable, Pagination, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { listAuditLog } from "~/domain/admin/audit.server";
+import { EmptyMessage } from "~/ui/empty-message";
 
 type AuditData = Awaited<ReturnType<typeof listAuditLog>>;
 
@@ -50,7 +51,7 @@ export function AuditTab({ data }: { data: AuditData }) {
           onClearButtonClick={() => setSearch("")}
         />
         {rows.length === 0 ? (
-          <EmptyState heading={t("adminAudit.empty")} image="" />
+          <EmptyMessage heading={t("adminAudit.empty")} />
         ) : (
           <DataTable
             columnContentTypes={["text", "text", "text", "text", "text", "text"]}

@@ -1,6 +1,7 @@
-import { Button, EmptyState, InlineStack, ResourceItem, ResourceList, Text } from "@shopify/polaris";
+import { Button, InlineStack, ResourceItem, ResourceList, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { EmptyMessage } from "~/ui/empty-message";
 import { ToastView } from "~/ui/toast";
 
 type Invitation = { id: string; company: string; invitedBy: string; createdAt: Date | string };
@@ -9,7 +10,7 @@ type Invitation = { id: string; company: string; invitedBy: string; createdAt: D
 export function InvitationList({ invitations, disabled }: { invitations: Invitation[]; disabled: boolean }) {
   const { t } = useTranslation();
   if (invitations.length === 0) {
-    return <EmptyState heading={t("settings.noInvitations")} image="" />;
+    return <EmptyMessage heading={t("settings.noInvitations")} />;
   }
   return (
     <ResourceList

@@ -1,8 +1,9 @@
-import { Badge, BlockStack, Button, Card, EmptyState, InlineStack, Modal, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Button, Card, InlineStack, Modal, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { ConfirmModal } from "~/ui/confirm-modal";
+import { EmptyMessage } from "~/ui/empty-message";
 import { type Toast, ToastView } from "~/ui/toast";
 
 const MAX_KEYS = 2;
@@ -47,7 +48,7 @@ export function SecretKeys({
         <Text as="p" tone="subdued">
           {t("settings.secretKeysHelp")}
         </Text>
-        {keys.length === 0 ? <EmptyState heading={t("settings.noKeys")} image="" /> : null}
+        {keys.length === 0 ? <EmptyMessage heading={t("settings.noKeys")} /> : null}
         {keys.map((key) => (
           <SecretKeyRow key={key.id} apiKey={key} canManage={canManage} />
         ))}

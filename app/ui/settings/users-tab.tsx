@@ -1,21 +1,11 @@
-import {
-  Badge,
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  EmptyState,
-  InlineStack,
-  Tabs,
-  Text,
-  TextField,
-} from "@shopify/polaris";
+import { Badge, BlockStack, Box, Button, Card, InlineStack, Tabs, Text, TextField } from "@shopify/polaris";
 import { DeleteIcon } from "@shopify/polaris-icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useSearchParams } from "react-router";
 import type { SettingsData } from "~/routes/settings/settings";
 import { ConfirmModal } from "~/ui/confirm-modal";
+import { EmptyMessage } from "~/ui/empty-message";
 import { type Toast, ToastView } from "~/ui/toast";
 import { InviteUsers } from "./invite-users";
 
@@ -82,7 +72,7 @@ function UserRequests({ data }: { data: SettingsData }) {
           {t("settings.userJoiningRequests")}
         </Text>
         <SearchField label={t("settings.searchUsers")} value={query} onChange={setQuery} />
-        {rows.length === 0 ? <EmptyState heading={t("settings.noUserRequests")} image="" /> : null}
+        {rows.length === 0 ? <EmptyMessage heading={t("settings.noUserRequests")} /> : null}
         {rows.map((row) => (
           <RequestRow key={row.id} id={row.id} email={row.email} disabled={!data.can.teamManage} />
         ))}
@@ -127,7 +117,7 @@ function CurrentUsers({ data }: { data: SettingsData }) {
     <Card>
       <BlockStack gap="400">
         <SearchField label={t("settings.searchByEmail")} value={query} onChange={setQuery} />
-        {rows.length === 0 ? <EmptyState heading={t("settings.noUsers")} image="" /> : null}
+        {rows.length === 0 ? <EmptyMessage heading={t("settings.noUsers")} /> : null}
         {rows.map((member) => (
           <MemberRow
             key={member.userId}
@@ -215,7 +205,7 @@ function PendingInvitations({ data }: { data: SettingsData }) {
     <Card>
       <BlockStack gap="400">
         <SearchField label={t("settings.searchByEmail")} value={query} onChange={setQuery} />
-        {rows.length === 0 ? <EmptyState heading={t("settings.noPendingInvitations")} image="" /> : null}
+        {rows.length === 0 ? <EmptyMessage heading={t("settings.noPendingInvitations")} /> : null}
         {rows.map((invite) => (
           <InlineStack key={invite.id} align="space-between" blockAlign="center">
             <BlockStack gap="050">

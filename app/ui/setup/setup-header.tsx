@@ -43,7 +43,7 @@ export function SetupHeader({ user, invitations }: { user: ViewerUser; invitatio
                   <span className="avatar-with-dot">
                     <Avatar size="sm" name={name} initials={initials(user)} />
                     {invitations.length > 0 ? (
-                      <span className="badge-dot" role="status" aria-label={t("invitations.pendingDot")} />
+                      <span className="badge-dot" aria-hidden="true" title={t("invitations.pendingDot")} />
                     ) : null}
                   </span>
                   <Text as="span">{name}</Text>

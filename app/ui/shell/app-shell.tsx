@@ -57,11 +57,9 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
         {shell.account ? (
           <StatusBanner status={shell.account.accountStatus} lateStartDate={shell.account.lateStartDate} />
         ) : null}
-        <main
-          className={unpaddedPaths.has(pathname) ? "shell-content" : "shell-content shell-content-padded"}
-        >
+        <div className={unpaddedPaths.has(pathname) ? "shell-content" : "shell-content shell-content-padded"}>
           {children}
-        </main>
+        </div>
         <ShellFooter />
       </div>
       {shell.termsAcceptanceNeeded ? <TermsModal canAccept={shell.permissions.acceptTerms} /> : null}

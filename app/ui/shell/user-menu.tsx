@@ -79,7 +79,7 @@ export function UserMenu({ shell }: { shell: ShellData }) {
               <span className="avatar-with-dot">
                 <Avatar size="sm" name={name} initials={initials(shell.user)} />
                 {shell.invitations.length > 0 ? (
-                  <span className="badge-dot" role="status" aria-label={t("invitations.pendingDot")} />
+                  <span className="badge-dot" aria-hidden="true" title={t("invitations.pendingDot")} />
                 ) : null}
               </span>
               <span className="shell-user-name">{name}</span>

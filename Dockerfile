@@ -1,0 +1,45 @@
+# syntax=docker/dockerfile:1
+# Blusteam: build the React Router app, then run server.ts with tsx (it migrates, seeds and serves).
+#   docker build -t blusteam .
+#   docker run -p 3000:3000 -v blusteam-data:/data blusteam                      # embedded PGlite in /data
+#   docker run -p 3000:3000 -e DATABASE_URL=postgres://user:pass@host/db blusteam  # PostgreSQL
+
+FROM node:20-bookworm-slim AS base
+WORKDIR /app
+ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+# npm ci refuses this lockfile when the registry lacks some of Biome's optional platform packages
+# (npm/cli#9846); npm install --no-save then installs the same locked versions.
+
+# Every dependency, for the build.
+FROM base AS deps
+COPY package.json package-lock.json ./
+RUN npm ci || npm install --no-save
+
+# Runtime dependencies only (tsx is one: it runs server.ts).
+FROM base AS prod-deps
+COPY package.json package-lock.json ./
+RUN (npm ci --omit=dev || npm install --omit=dev --no-save) && npm cache clean --force
+
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+FROM base AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/data
+COPY --from=prod-deps /app/node_modules ./node_modules
+# server.ts imports app/*.server.ts and db/ (client, schema, seed, migrations) from source at run time.
+COPY package.json package-lock.json tsconfig.json server.ts ./
+COPY app ./app
+COPY db ./db
+COPY --from=build /app/build ./build
+# The code stays root-owned and read-only; only the data directory (PGlite, session secret) is writable.
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# `node --import tsx` is `tsx server.ts` in one process: SIGTERM reaches the server, which closes the database.
+CMD ["node", "--import", "tsx", "server.ts"]

@@ -1,0 +1,172 @@
+import { eq } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { outboxMessages, users } from "#db/schema";
+import { createUser, latestCodeFor, mailsTo } from "../../../tests/support/factories";
+import { describeEachDatabase } from "../../../tests/support/test-database";
+import { completeNewPassword, forgotPassword, resetPassword, signIn } from "./identity.server";
+import { rateLimits } from "./rate-limit.server";
+
+const origin = (ip = "203.0.113.7") => ({ ip, language: "en" as const });
+const incorrect = { ok: false, error: "identity.incorrectCredentials" };
+const limited = { ok: false, error: "identity.attemptLimit" };
+
+describeEachDatabase("sign-in and passwords", (getDb) => {
+  test("signs in a confirmed user with the right password, whatever the email's case", async () => {
+    const user = await createUser({ email: "sam@example.com", password: "right-password-1" });
+
+    expect(await signIn(" SAM@example.com", "right-password-1", origin())).toEqual({
+      ok: true,
+      value: { kind: "signed_in", userId: user.id },
+    });
+  });
+
+  test("an unknown email and a wrong password get the same answer", async () => {
+    await createUser({ email: "sam@example.com", password: "right-password-1" });
+
+    expect(await signIn("nobody@example.com", "right-password-1", origin())).toEqual(incorrect);
+    expect(await signIn("sam@example.com", "wrong-password-1", origin())).toEqual(incorrect);
+  });
+
+  test("an unconfirmed user is sent to confirmation, an invited one to a new password", async () => {
+    await createUser({ email: "new@example.com", password: "right-password-1", verified: false });
+    const invited = await createUser({
+      email: "invited@example.com",
+      password: "temporary-password",
+      mustChangePassword: true,
+    });
+
+    expect(await signIn("new@example.com", "right-password-1", origin())).toEqual({
+      ok: true,
+      value: { kind: "not_confirmed", email: "new@example.com" },
+    });
+    expect(await signIn("invited@example.com", "temporary-password", origin())).toEqual({
+      ok: true,
+      value: { kind: "new_password_required", userId: invited.id },
+    });
+  });
+
+  test("after 5 failures for one email even the right password is refused", async () => {
+    const ip = "203.0.113.31";
+    await createUser({ email: "sam@example.com", password: "right-password-1" });
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const result = await signIn("sam@example.com", `wrong-${attempt}-password`, origin(ip));
+      expect(result, `failure ${attempt}`).toEqual(incorrect);
+    }
+
+    expect(await signIn("sam@example.com", "right-password-1", origin(ip))).toEqual(limited);
+    // The limit is per email: from another address the same email is still refused...
+    expect(await signIn("sam@example.com", "right-password-1", origin("203.0.113.32"))).toEqual(limited);
+    // ...while other users signing in from the first address are not.
+    await createUser({ email: "other@example.com", password: "right-password-1" });
+    const other = await signIn("other@example.com", "right-password-1", origin(ip));
+    expect(other.ok && other.value.kind).toBe("signed_in");
+  });
+
+  test("the per-address limit holds across different emails", async () => {
+    const ip = "203.0.113.41";
+    await createUser({ email: "victim@example.com", password: "right-password-1" });
+    // The limit's worth of failures from one address, never more than 1 per email.
+    for (let attempt = 1; attempt <= rateLimits.signInFailuresPerIp.limit; attempt++) {
+      const result = await signIn(`guess-${attempt}@example.com`, "some-password", origin(ip));
+      expect(result, `failure ${attempt}`).toEqual(incorrect);
+    }
+
+    expect(await signIn("victim@example.com", "right-password-1", origin(ip))).toEqual(limited);
+    const elsewhere = await signIn("victim@example.com", "right-password-1", origin("203.0.113.42"));
+    expect(elsewhere.ok && elsewhere.value.kind).toBe("signed_in");
+  });
+
+  test("a burst of parallel guesses cannot get past the per-email limit", async () => {
+    await createUser({ email: "burst@example.com", password: "right-password-1" });
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => signIn("burst@example.com", "wrong-password", origin("203.0.113.77"))),
+    );
+    const checked = results.filter((r) => !r.ok && r.error === "identity.incorrectCredentials");
+    expect(checked.length).toBe(rateLimits.signInFailuresPerEmail.limit);
+    expect(results.filter((r) => !r.ok && r.error === "identity.attemptLimit")).toHaveLength(
+      12 - rateLimits.signInFailuresPerEmail.limit,
+    );
+  });
+
+  test("forgotPassword answers the same for unknown emails and mails nothing to them", async () => {
+    await createUser({ email: "sam@example.com" });
+
+    expect(await forgotPassword("nobody@example.com", origin())).toEqual({ ok: true, value: undefined });
+    expect(await getDb().$count(outboxMessages)).toBe(0);
+
+    expect(await forgotPassword("sam@example.com", origin())).toEqual({ ok: true, value: undefined });
+    const mails = await mailsTo("sam@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe("Reset your Blusteam password");
+    const code = await latestCodeFor("sam@example.com");
+    expect(mails[0].text).toContain(`/reset-password?confirmationcode=${code}&email=sam%40example.com`);
+  });
+
+  test("resetPassword changes the password once; the old one and the code stop working", async () => {
+    await createUser({ email: "sam@example.com", password: "old-password-1" });
+    await forgotPassword("sam@example.com", origin());
+    const code = await latestCodeFor("sam@example.com");
+
+    const reset = { email: "sam@example.com", code, newPassword: "new-password-1" };
+    expect(await resetPassword(reset, origin())).toEqual({ ok: true, value: undefined });
+
+    expect(await signIn("sam@example.com", "old-password-1", origin())).toEqual(incorrect);
+    const signedIn = await signIn("sam@example.com", "new-password-1", origin());
+    expect(signedIn.ok && signedIn.value.kind).toBe("signed_in");
+
+    const again = await resetPassword({ ...reset, newPassword: "third-password-1" }, origin());
+    expect(again).toEqual({ ok: false, error: "identity.expiredCode" });
+    expect(await signIn("sam@example.com", "third-password-1", origin())).toEqual(incorrect);
+  });
+
+  test("resetPassword refuses a wrong code and a short password, keeping the old password", async () => {
+    await createUser({ email: "sam@example.com", password: "old-password-1" });
+    await forgotPassword("sam@example.com", origin());
+    const code = await latestCodeFor("sam@example.com");
+    const wrong = code === "000000" ? "000001" : "000000";
+
+    const short = await resetPassword({ email: "sam@example.com", code, newPassword: "short" }, origin());
+    expect(short).toEqual({ ok: false, error: "identity.passwordTooShort" });
+    const wrongCode = { email: "sam@example.com", code: wrong, newPassword: "new-password-1" };
+    expect(await resetPassword(wrongCode, origin())).toEqual({ ok: false, error: "identity.invalidCode" });
+
+    const signedIn = await signIn("sam@example.com", "old-password-1", origin());
+    expect(signedIn.ok && signedIn.value.kind).toBe("signed_in");
+  });
+
+  test("a reset code proves the address of an unconfirmed user", async () => {
+    await createUser({ email: "new@example.com", password: "old-password-1", verified: false });
+    await forgotPassword("new@example.com", origin());
+    const code = await latestCodeFor("new@example.com");
+
+    await resetPassword({ email: "new@example.com", code, newPassword: "new-password-1" }, origin());
+
+    const [row] = await getDb().select().from(users).where(eq(users.email, "new@example.com"));
+    expect(row.emailVerifiedAt).toBeInstanceOf(Date);
+  });
+
+  test("completeNewPassword replaces the temporary password and clears the challenge", async () => {
+    const invited = await createUser({
+      email: "invited@example.com",
+      password: "temporary-password",
+      mustChangePassword: true,
+    });
+
+    expect(await completeNewPassword(invited.id, "short")).toEqual({
+      ok: false,
+      error: "identity.passwordTooShort",
+    });
+    expect(await completeNewPassword(invited.id, "chosen-password-1")).toEqual({
+      ok: true,
+      value: undefined,
+    });
+
+    const [row] = await getDb().select().from(users).where(eq(users.id, invited.id));
+    expect(row.mustChangePassword).toBe(false);
+    expect(await signIn("invited@example.com", "temporary-password", origin())).toEqual(incorrect);
+    expect(await signIn("invited@example.com", "chosen-password-1", origin())).toEqual({
+      ok: true,
+      value: { kind: "signed_in", userId: invited.id },
+    });
+  });
+});

@@ -1,0 +1,47 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// E2E_PORT lets two runs share a machine; e2e-server.ts reads the same variable.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${port}`;
+const ci = Boolean(process.env.CI);
+
+// Debian's Chromium, never a downloaded browser. The machine has no network: these flags stop
+// Chromium's background services from flooding refused connections.
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  forbidOnly: ci,
+  retries: ci ? 1 : 0,
+  // Two cores: one for the server, one or two for the browsers.
+  workers: 2,
+  reporter: [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL,
+    trace: "on-first-retry",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: chromiumArgs,
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    // e2e-server.ts starts `tsx server.ts` on port 3100 with a fresh database for this run.
+    command: "npm run build && tsx tests/support/e2e-server.ts",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: !ci,
+    timeout: 180_000,
+    stderr: "pipe",
+    // SIGTERM (not the default SIGKILL) lets e2e-server.ts drop its database and data directory.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+  },
+});

@@ -1,0 +1,141 @@
+import {
+  acceptTerms,
+  createCompanyViaSetup,
+  demo,
+  expect,
+  login,
+  newCompanyDetails,
+  platformAdmin,
+  signUpConfirmAndLogin,
+  test,
+} from "../support/e2e-helpers";
+
+// Spec 1 section 2 (application shell) and section 4 (company switch).
+
+test.describe("demo user", () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page, demo);
+  });
+
+  test("the collapse toggle narrows the sidebar from 250 to 80 and back", async ({ page }) => {
+    await page.goto("/");
+    const sidebar = page.getByRole("navigation", { name: "Main menu" });
+    const width = async () => (await sidebar.boundingBox())?.width;
+    await expect.poll(width).toBe(250);
+    await expect(sidebar.getByText("Touchpoints", { exact: true })).toBeVisible();
+
+    await page.getByRole("button", { name: "Collapse sidebar" }).click();
+    await expect.poll(width).toBe(80);
+    // Collapsed: icons only, the labels stay available to assistive technology.
+    await expect(sidebar.getByText("Touchpoints", { exact: true })).toHaveCount(0);
+    await expect(sidebar.getByRole("link", { name: "Touchpoints" })).toBeVisible();
+
+    // The choice survives a reload.
+    await page.reload();
+    await expect.poll(width).toBe(80);
+
+    await page.getByRole("button", { name: "Expand sidebar" }).click();
+    await expect.poll(width).toBe(250);
+    await expect(sidebar.getByText("Touchpoints", { exact: true })).toBeVisible();
+  });
+
+  test("content padding is left out on / and /touchpoints only", async ({ page }) => {
+    // The shell's content area (Polaris' Frame wraps the whole page in a <main> of its own).
+    const padding = () => page.locator("main.shell-content").evaluate((el) => getComputedStyle(el).padding);
+    await page.goto("/");
+    await expect.poll(padding).toBe("0px");
+    await page.goto("/touchpoints");
+    await expect.poll(padding).toBe("0px");
+    await page.goto("/contacts");
+    await expect.poll(padding).not.toBe("0px");
+  });
+
+  test("the footer shows the version and the legal links", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.locator("footer");
+    await expect(footer.getByText("v1.503.0", { exact: true })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Terms & Conditions" })).toHaveAttribute(
+      "href",
+      "/termsandCondition",
+    );
+    await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  });
+
+  test("the sidebar marks the current screen", async ({ page }) => {
+    await page.goto("/contacts");
+    const sidebar = page.getByRole("navigation", { name: "Main menu" });
+    await expect(sidebar.getByRole("link", { name: "Contacts" })).toHaveAttribute("aria-current", "page");
+    await sidebar.getByRole("link", { name: "Products" }).click();
+    await expect(page).toHaveURL(/\/product$/);
+    await expect(sidebar.getByRole("link", { name: "Products" })).toHaveAttribute("aria-current", "page");
+    await expect(sidebar.getByRole("link", { name: "Contacts" })).not.toHaveAttribute("aria-current");
+  });
+
+  test("the suspended page is not reachable for an active user", async ({ page }) => {
+    await page.goto("/suspended");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Account Suspended")).toHaveCount(0);
+  });
+
+  test("one company: the user menu has no organization list", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await expect(page.getByRole("menuitem", { name: "Log out" })).toBeVisible();
+    await expect(page.getByText("Your Organizations")).toHaveCount(0);
+  });
+});
+
+test("a user of two companies switches between them in the user menu", async ({ page }) => {
+  await signUpConfirmAndLogin(page);
+  const first = await createCompanyViaSetup(page, newCompanyDetails("First"));
+  await acceptTerms(page);
+  const second = await createCompanyViaSetup(page, newCompanyDetails("Second"));
+  await acceptTerms(page);
+
+  const menuButton = page.getByRole("button", { name: "Account menu" });
+  await menuButton.click();
+  await expect(page.getByText("Your Organizations", { exact: true })).toBeVisible();
+  // The newest company is the active one.
+  await expect(page.getByRole("menuitem", { name: `${second.company} (Active organization)` })).toBeVisible();
+  const firstItem = page.getByRole("menuitem", { name: first.company, exact: true });
+  await expect(firstItem).toBeVisible();
+
+  // The app reloads at / after 500 ms with the other company active.
+  const reloaded = page.waitForEvent("load");
+  await firstItem.click();
+  await reloaded;
+  await expect(page).toHaveURL(/\/$/);
+  await menuButton.click();
+  await expect(page.getByRole("menuitem", { name: `${first.company} (Active organization)` })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: second.company, exact: true })).toBeVisible();
+});
+
+test("the platform admin's menu has ChatStream in English and none in French", async ({ page }) => {
+  await login(page, platformAdmin);
+  await page.goto("/admin");
+  const sidebar = page.getByRole("navigation", { name: "Main menu" });
+  await expect(sidebar.getByRole("listitem")).toHaveText([
+    "Analytics",
+    "Touchpoints",
+    "Products",
+    "Contacts",
+    "ChatStream",
+    "Forms",
+    "Support",
+    "Integrations",
+  ]);
+
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByLabel("Language").selectOption("fr");
+  const frenchSidebar = page.getByRole("navigation", { name: "Menu principal" });
+  await expect(frenchSidebar.getByRole("listitem")).toHaveText([
+    "Statistiques",
+    "Points de contact",
+    "Produits",
+    "Contacts",
+    "Formulaires",
+    "Assistance",
+    "Intégrations",
+  ]);
+  await expect(page.getByText("Administration Blusteam", { exact: true })).toBeVisible();
+});

@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from "./test-database";
+
+/**
+ * The server Playwright tests run against (playwright.config.ts builds first, then runs this):
+ * `tsx server.ts` on port 3100 (or E2E_PORT) with an empty database of its own, an embedded PGlite in a new temp
+ * directory, or a new database on TEST_DATABASE_URL's server; both are removed when it stops.
+ */
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "blusteam-e2e-"));
+let database: ScratchPostgresDatabase | undefined;
+if (process.env.TEST_DATABASE_URL) {
+  database = await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL, "blusteam_e2e");
+  console.log(`e2e: using PostgreSQL database ${database.name}`);
+} else {
+  console.log(`e2e: using PGlite in ${dataDir}`);
+}
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: String(port),
+  APP_URL: `http://localhost:${port}`,
+  DATA_DIR: dataDir,
+  SESSION_SECRET: process.env.SESSION_SECRET ?? "e2e-session-secret-not-for-production",
+};
+if (database) env.DATABASE_URL = database.url;
+else delete env.DATABASE_URL;
+
+// `node --import tsx` is `tsx server.ts` without tsx's extra watcher process, so signals reach the server directly.
+const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  cwd: rootDir,
+  env,
+  stdio: "inherit",
+});
+
+let cleanedUp = false;
+async function cleanUp() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  rmSync(dataDir, { recursive: true, force: true });
+  try {
+    await database?.drop();
+  } catch (error) {
+    console.warn(`e2e: could not drop database ${database?.name}:`, error);
+  }
+}
+
+let stopping = false;
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    stopping = true;
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    server.kill(signal);
+    // server.ts closes its database and exits on SIGTERM; give it a while, then stop it for good.
+    setTimeout(() => server.kill("SIGKILL"), 10_000).unref();
+  });
+}
+
+server.on("error", async (error) => {
+  console.error("e2e: could not start the server:", error);
+  await cleanUp();
+  process.exit(1);
+});
+
+server.on("exit", async (code) => {
+  await cleanUp();
+  if (code !== null) process.exit(code);
+  process.exit(stopping ? 0 : 1);
+});
