@@ -10,7 +10,8 @@ import { z } from "zod";
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  APP_URL: z.url().default("http://localhost:3000"),
+  // Defaults to http://localhost:{PORT}.
+  APP_URL: z.url().optional(),
   PRODUCT_NAME: z.string().min(1).default("Blusteam"),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default(".data"),
@@ -23,7 +24,11 @@ const schema = z.object({
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
 });
 
-export type AppConfig = z.infer<typeof schema> & { sessionSecret: string; appOrigin: string };
+export type AppConfig = Omit<z.infer<typeof schema>, "APP_URL"> & {
+  APP_URL: string;
+  sessionSecret: string;
+  appOrigin: string;
+};
 
 function readOrCreateSessionSecret(dataDir: string): string {
   // No secret given: keep one per data directory so sessions survive a restart of `npm start`.
@@ -42,10 +47,12 @@ function load(): AppConfig {
     throw new Error(`Invalid environment configuration:\n${problems}`);
   }
   const env = parsed.data;
+  const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
   return {
     ...env,
+    APP_URL: appUrl,
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSessionSecret(env.DATA_DIR),
-    appOrigin: new URL(env.APP_URL).origin,
+    appOrigin: new URL(appUrl).origin,
   };
 }
 
