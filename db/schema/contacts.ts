@@ -1,0 +1,198 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+import { users } from "./identity";
+
+/** A company's customer. Unique per company by phone (E.164) and by email (lowercased). */
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone"),
+    email: text("email"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("contacts_account_phone_uq").on(t.accountId, t.phone).where(sql`${t.phone} is not null`),
+    uniqueIndex("contacts_account_email_uq").on(t.accountId, t.email).where(sql`${t.email} is not null`),
+    // Keyset pagination: newest first within a company.
+    index("contacts_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const attributeType = pgEnum("attribute_type", ["LONG", "DATE", "STRING", "BOOLEAN", "INTEGER"]);
+export type AttributeType = (typeof attributeType.enumValues)[number];
+export const attributeScope = pgEnum("attribute_scope", ["contact", "product"]);
+
+/** A custom attribute a company defines for its contacts, or for a contact's product. */
+export const attributes = pgTable(
+  "attributes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    type: attributeType("type").notNull(),
+    scope: attributeScope("scope").notNull().default("contact"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("attributes_account_scope_title_uq").on(t.accountId, t.scope, sql`lower(${t.title})`)],
+);
+
+export const contactAttributeValues = pgTable(
+  "contact_attribute_values",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    contactId: uuid("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    attributeId: uuid("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.attributeId] })],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("products_account_idx").on(t.accountId)],
+);
+
+export const journeyState = pgEnum("journey_state", ["live", "muted", "paused", "disabled"]);
+
+/** Every product owns one journey (its touchpoints come with the journeys work). */
+export const journeys = pgTable("journeys", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  accountId: uuid("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  productId: uuid("product_id")
+    .notNull()
+    .unique()
+    .references(() => products.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  state: journeyState("state").notNull().default("live"),
+  stateChangedAt: timestamp("state_changed_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A contact linked to a product ("product owner"); linking enrolls the contact in the product's journey. */
+export const contactProducts = pgTable(
+  "contact_products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    contactId: uuid("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("contact_products_contact_product_uq").on(t.contactId, t.productId),
+    index("contact_products_product_idx").on(t.productId),
+  ],
+);
+
+export const productAttributeValues = pgTable(
+  "product_attribute_values",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    contactProductId: uuid("contact_product_id")
+      .notNull()
+      .references(() => contactProducts.id, { onDelete: "cascade" }),
+    attributeId: uuid("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.contactProductId, t.attributeId] })],
+);
+
+export const csvImportStatus = pgEnum("csv_import_status", [
+  "uploaded",
+  "queued",
+  "processing",
+  "completed",
+  "failed",
+]);
+
+/** One uploaded contacts file and how its import went; errors are kept row by row. */
+export const csvImports = pgTable(
+  "csv_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    filename: text("filename").notNull(),
+    storageKey: text("storage_key").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    productIds: uuid("product_ids").array().notNull().default([]),
+    status: csvImportStatus("status").notNull().default("uploaded"),
+    rowsTotal: integer("rows_total"),
+    rowsDone: integer("rows_done").notNull().default(0),
+    rowsImported: integer("rows_imported").notNull().default(0),
+    rowsFailed: integer("rows_failed").notNull().default(0),
+    // Where a resumed import starts again: every row before it is fully applied.
+    committedRows: integer("committed_rows").notNull().default(0),
+    unknownColumns: text("unknown_columns").array().notNull().default([]),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("csv_imports_account_idx").on(t.accountId, t.createdAt)],
+);
+
+export const csvImportErrors = pgTable(
+  "csv_import_errors",
+  {
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => csvImports.id, { onDelete: "cascade" }),
+    rowNumber: integer("row_number").notNull(),
+    reason: text("reason").notNull(),
+    raw: text("raw").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],
+);
