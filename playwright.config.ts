@@ -33,7 +33,17 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    // A new terms version makes every company accept the terms again, so admin-terms.spec.ts runs
+    // after all other specs: as this project's teardown it runs last, even when a test failed.
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"] },
+      testIgnore: /admin-terms\.spec\.ts/,
+      teardown: "terms-version",
+    },
+    { name: "terms-version", use: { ...devices["Desktop Chrome"] }, testMatch: /admin-terms\.spec\.ts/ },
+  ],
   webServer: {
     // e2e-server.ts starts `tsx server.ts` on port 3100 with a fresh database for this run.
     command: "npm run build && tsx tests/support/e2e-server.ts",

@@ -38,6 +38,10 @@ export default [
   route("resources/members", "routes/resources/members.tsx"),
   route("resources/api-keys", "routes/resources/api-keys.tsx"),
   route("resources/view-as", "routes/resources/view-as.tsx"),
+  route("resources/admin/companies", "routes/resources/admin/companies.tsx"),
+  route("resources/admin/dashboards", "routes/resources/admin/dashboards.tsx"),
+  route("resources/admin/users", "routes/resources/admin/users.tsx"),
+  route("resources/admin/legal", "routes/resources/admin/legal.tsx"),
 
   // Setup: signed in, with or without a company.
   route("setup", "routes/setup/setup.tsx"),

@@ -40,8 +40,8 @@ test.describe("demo user", () => {
   });
 
   test("content padding is left out on / and /touchpoints only", async ({ page }) => {
-    // The shell's content area (Polaris' Frame wraps the whole page in a <main> of its own).
-    const padding = () => page.locator("main.shell-content").evaluate((el) => getComputedStyle(el).padding);
+    // The shell's content area (inside the <main> of Polaris' Frame).
+    const padding = () => page.locator(".shell-content").evaluate((el) => getComputedStyle(el).padding);
     await page.goto("/");
     await expect.poll(padding).toBe("0px");
     await page.goto("/touchpoints");
