@@ -72,6 +72,7 @@ export async function searchCompanies(query: CompaniesQuery) {
         id: accounts.id,
         company: accounts.company,
         accountStatus: accounts.accountStatus,
+        disabled: accounts.disabled,
         dashboardId: accounts.dashboardId,
         source: accounts.source,
         manualBilling: accounts.manualBilling,

@@ -1,5 +1,13 @@
 // Texts of the Companies tab of /admin (English). Spec texts are word for word, typos included.
 const adminCompanies = {
+  suspendedBadge: "Suspended",
+  suspendCompany: "Suspend",
+  restoreCompany: "Restore",
+  suspendCompanyLabel: "Suspend {{company}}",
+  restoreCompanyLabel: "Restore {{company}}",
+  suspendConfirm:
+    "Suspend {{company}}? Its members see the Account Suspended page until the company is restored.",
+  restoreConfirm: "Restore {{company}}? Its members get access again.",
   title: "Company Management",
   searchType: "Search by",
   searchTypes: { name: "Name", id: "Id" },

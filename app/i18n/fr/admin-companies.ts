@@ -2,6 +2,14 @@ import type adminCompaniesEn from "../en/admin-companies";
 
 // Texts of the Companies tab of /admin (French); the same keys as the English file.
 const adminCompanies: typeof adminCompaniesEn = {
+  suspendedBadge: "Suspendue",
+  suspendCompany: "Suspendre",
+  restoreCompany: "Rétablir",
+  suspendCompanyLabel: "Suspendre {{company}}",
+  restoreCompanyLabel: "Rétablir {{company}}",
+  suspendConfirm:
+    "Suspendre {{company}} ? Ses membres verront la page Compte suspendu jusqu’à son rétablissement.",
+  restoreConfirm: "Rétablir {{company}} ? Ses membres retrouveront l’accès.",
   title: "Gestion des entreprises",
   searchType: "Rechercher par",
   searchTypes: { name: "Nom", id: "Id" },

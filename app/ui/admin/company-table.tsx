@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { CompanyListRow } from "~/domain/admin/companies.server";
 import type { CreatedAtSort } from "~/domain/admin/company-admin-schemas";
+import { CompanySuspendAction } from "./company-suspend-action";
 
 export type EditKind = "status" | "dashboard" | "tags";
 
@@ -45,9 +46,18 @@ export function CompanyTable(props: {
         {row.id}
       </span>
     </Text>,
-    <Text as="span" fontWeight="semibold" key="name">
-      {row.company}
-    </Text>,
+    <InlineStack gap="200" blockAlign="center" key="name">
+      <Text as="span" fontWeight="semibold">
+        {row.company}
+      </Text>
+      {row.disabled ? <Badge tone="critical">{t("adminCompanies.suspendedBadge")}</Badge> : null}
+      <CompanySuspendAction
+        accountId={row.id}
+        company={row.company}
+        disabled={row.disabled}
+        canWrite={canWrite}
+      />
+    </InlineStack>,
     <InlineStack gap="100" wrap={false} key="view-as">
       <ViewAsButton accountId={row.id} mode="roadmin" company={row.company} />
       {/* A roadmin never gets the Admin option (spec 1 section 6). */}
