@@ -7,7 +7,8 @@ export default defineConfig({
     include: ["app/**/*.test.ts", "db/**/*.test.ts", "tests/unit/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./tests/support/vitest-setup.ts"],
-    testTimeout: 30_000,
+    // Real scrypt hashing on a busy 2-core machine: generous, so only a hang fails a test.
+    testTimeout: 90_000,
     hookTimeout: 60_000,
   },
 });
