@@ -210,3 +210,274 @@ export const test = base.extend<{ pageErrors: string[] }>({
 });
 
 export { expect };
+
+// ─── Teams, settings and support (issue 3) ──────────────────────────────────────────────────────
+
+type Browser = NonNullable<ReturnType<ReturnType<Page["context"]>["browser"]>>;
+
+const connectionReset = /ECONNRESET|socket hang up/;
+
+/**
+ * page.request.post with a form, sent once more when the connection was reset before any answer.
+ * Node's server drops a kept-alive connection after 5 idle seconds; a request that reuses it at
+ * that very moment fails with "read ECONNRESET" without the server having read it.
+ */
+export async function postForm(
+  page: Page,
+  url: string,
+  form: Record<string, string>,
+  options: { maxRedirects?: number } = {},
+) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.request.post(url, { form, ...options });
+    } catch (error) {
+      if (attempt >= 2 || !connectionReset.test(String(error))) throw error;
+    }
+  }
+}
+
+/** Fresh user details with a name of one's own (letters only), so texts naming the user are unambiguous. */
+export function namedUser(givenName: string, familyName: string): TestUser {
+  return { ...newUserDetails(), givenName, familyName };
+}
+
+/**
+ * A fresh user, signed in, who created a company and accepted its terms: its only company admin.
+ * Posts the setup and terms forms' actions directly (the screens have specs of their own), which
+ * saves several page loads per user in the multi-user team specs.
+ */
+export async function signUpCompanyAdmin(
+  page: Page,
+  user: TestUser = newUserDetails(),
+  company: NewCompany = newCompanyDetails(),
+) {
+  await signUpConfirmAndLogin(page, user);
+  const created = await postForm(
+    page,
+    "/setup",
+    {
+      intent: "create",
+      company: company.company,
+      url: company.url,
+      linkShortenerSubdomain: company.link,
+      chatstreamSubdomain: company.chat,
+    },
+    { maxRedirects: 0 },
+  );
+  expect(created.status(), `company ${company.company} should be created`).toBe(302);
+  expect(created.headers().location).toBe("/");
+  const accepted = await postForm(page, "/resources/accept-terms", { redirectTo: "/" }, { maxRedirects: 0 });
+  expect(accepted.status(), "the terms should be accepted").toBe(302);
+  // One page load takes the flash toasts ('Account created', 'Terms accepted'), so they do not
+  // cover the first screen the test opens.
+  await expect(async () => {
+    await page.request.get("/");
+  }).toPass({ timeout: 10_000 });
+  return { user, company };
+}
+
+/** Collects a page's errors the way `test` does for `page`, for pages of extra browser contexts. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => {
+    if (error.message !== abortedByNavigation) errors.push(`pageerror: ${error.message}`);
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error" && !expectedHttpError.test(message.text()))
+      errors.push(`console.error: ${message.text()}`);
+  });
+  return errors;
+}
+
+/** A page in a browser context of its own: another user with their own cookies, watched for errors. */
+export async function newUserPage(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  return {
+    page,
+    close: async () => {
+      await context.close();
+      expect(errors, "the other user's page should log no errors").toEqual([]);
+    },
+  };
+}
+
+/** `test` plus `otherPage`: a second, signed-out browser context for two-user flows. */
+export const twoUserTest = test.extend<{ otherPage: Page }>({
+  otherPage: async ({ browser, baseURL }, use) => {
+    const other = await newUserPage(browser, baseURL);
+    await use(other.page);
+    await other.close();
+  },
+});
+
+/**
+ * Opens a signed-in page and waits until its live-update stream (/resources/events) is connected.
+ * The stream is opened by an effect, so the page is hydrated too: its buttons work.
+ */
+export async function gotoLive(page: Page, url: string) {
+  const connected = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/resources/events" && r.status() === 200,
+  );
+  await page.goto(url);
+  await connected;
+}
+
+export type SettingsTab = "personal" | "billing" | "organization" | "users";
+
+/** Settings on a tab (and sub-tab), preselected through ?tab= and ?sub=, live and hydrated. */
+export async function openSettings(page: Page, tab: SettingsTab, sub?: string) {
+  await gotoLive(page, `/settings?${new URLSearchParams(sub ? { tab, sub } : { tab })}`);
+  await expect(page.getByRole("tab", { selected: true }).first()).toBeVisible();
+}
+
+/** The Account menu's activator, and the menu opened from it. */
+export function accountMenuButton(page: Page) {
+  return page.getByRole("button", { name: "Account menu" });
+}
+
+/** The red dot on the avatar that says invitations are pending. */
+export function invitationDot(page: Page) {
+  return accountMenuButton(page).locator(".badge-dot");
+}
+
+/** Settings › Users › Invite a user: sends to `emails` and waits for the modal to close. */
+export async function inviteViaSettings(page: Page, emails: string) {
+  await openSettings(page, "users");
+  await page.getByRole("button", { name: "Invite a user" }).click();
+  const modal = page.getByRole("dialog", { name: "Invite a user" });
+  await modal.getByLabel("Email addresses").fill(emails);
+  await modal.getByRole("button", { name: "Send invite" }).click();
+  await expect(toast(page, `Invitation sent to ${emails.toLowerCase()}.`)).toBeVisible();
+  await expect(modal).toBeHidden();
+}
+
+/** Sends an invitation the way the invite form does, without the screen (for tests about something else). */
+export async function inviteByRequest(page: Page, email: string) {
+  const response = await postForm(page, "/resources/invitations", { intent: "invite", emails: email });
+  expect(response.status(), `inviting ${email} should succeed`).toBe(200);
+  expect(((await response.json()) as { outcome: { sent: string[] } }).outcome.sent).toEqual([email]);
+}
+
+/** The link of the newest invitation email to `email` (/?requestid={invite id}). */
+export async function readInvitationLink(page: Page, email: string) {
+  const message = await readLatestEmail(page, email, /invited you to join/);
+  expect(message.link, "the invitation email should carry a link").toMatch(/\/\?requestid=[0-9a-f-]{36}$/);
+  return message.link!;
+}
+
+/** The invite id a link carries. */
+export function inviteIdOf(link: string) {
+  return new URL(link).searchParams.get("requestid")!;
+}
+
+/** The admin invites `member` (signed in on memberPage), who follows the emailed link and joins. */
+export async function joinCompanyByInvitation(adminPage: Page, memberPage: Page, member: { email: string }) {
+  await inviteByRequest(adminPage, member.email);
+  await memberPage.goto(await readInvitationLink(adminPage, member.email));
+  await expect(memberPage).toHaveURL(/\/$/);
+  await expect(toast(memberPage, "Joined organization successfully!")).toBeVisible();
+}
+
+/** The newest outbox email to `to` whose text contains `text` (for shared inboxes such as support's). */
+export async function readEmailContaining(page: Page, to: string, text: string): Promise<OutboxEmail> {
+  const outbox = await page.context().newPage();
+  try {
+    const article = outbox
+      .locator("article")
+      .filter({ hasText: `To: ${to} ` })
+      .filter({ hasText: text });
+    await expect(async () => {
+      await outbox.goto("/dev/outbox");
+      await expect(article.first(), `an email to ${to} with "${text}" should be in the outbox`).toBeVisible({
+        timeout: 1_000,
+      });
+    }).toPass({ timeout: 10_000 });
+    const first = article.first();
+    const body = (await first.locator("pre").textContent()) ?? "";
+    return {
+      subject: ((await first.getByRole("heading").first().textContent()) ?? "").trim(),
+      text: body,
+      code: body.match(/^(\d{6})$/m)?.[1] ?? null,
+      link: body.match(/https?:\/\/\S+/)?.[0] ?? null,
+    };
+  } finally {
+    await outbox.close();
+  }
+}
+
+type SettingsLoaderData = {
+  user: { id: string; email: string };
+  account: { id: string; company: string; url: string };
+  apiKeys: { id: string; keyId: string; disabled: boolean }[];
+  members: { userId: string; email: string; isCompanyAdmin: boolean }[];
+  requests: { id: string; email: string }[];
+  pendingInvitations: { id: string; email: string }[];
+};
+
+/**
+ * The Settings screen's loader data as the page holds it. Ids of rows are not on screen, and a test
+ * that forges requests with another company's ids needs them.
+ */
+export async function settingsData(page: Page): Promise<SettingsLoaderData> {
+  return page.evaluate(() => {
+    const router = (
+      window as unknown as { __reactRouterDataRouter: { state: { loaderData: Record<string, unknown> } } }
+    ).__reactRouterDataRouter;
+    return router.state.loaderData["routes/settings/settings"] as SettingsLoaderData;
+  });
+}
+
+/** The Account ID shown on Settings › Organization. */
+export async function readAccountId(page: Page) {
+  await openSettings(page, "organization");
+  const id =
+    (await page
+      .locator("code")
+      .filter({ hasText: /^[0-9a-f-]{36}$/ })
+      .first()
+      .textContent()) ?? "";
+  expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  return id;
+}
+
+/**
+ * Opens the Account menu unless it is already open (it stays open across an in-app navigation).
+ * Tries again while the page is still hydrating, when a click does nothing yet.
+ */
+export async function openAccountMenu(page: Page) {
+  const button = accountMenuButton(page);
+  await expect(async () => {
+    if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true", { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/**
+ * Records every toast the page shows from now on, however briefly, and returns a check for a text.
+ * A row's action (remove, approve, cancel, delete) answers with a toast rendered inside that row,
+ * and the row goes away as soon as the list reloads, taking its toast with it: `toast()` may miss it.
+ */
+export async function recordToasts(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { e2eToasts: string[] };
+    w.e2eToasts = [];
+    const scan = () => {
+      for (const element of document.querySelectorAll(".Polaris-Frame-Toast")) {
+        const text = element.textContent?.trim();
+        if (text && !w.e2eToasts.includes(text)) w.e2eToasts.push(text);
+      }
+    };
+    new MutationObserver(scan).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  });
+  return async (text: string) => {
+    const shown = await page.evaluate(() => (window as unknown as { e2eToasts: string[] }).e2eToasts);
+    return shown.some((t) => t.includes(text));
+  };
+}
