@@ -19,6 +19,8 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Two cores run the server and two browsers: a save can take seconds, so assertions wait longer.
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   forbidOnly: ci,
   retries: ci ? 1 : 0,
