@@ -237,6 +237,45 @@ export async function postForm(
   }
 }
 
+/**
+ * signUpConfirmAndLogin with every POST sent through postForm: the sign-up helpers above wait for
+ * the outbox between two posts, long enough for the kept-alive connection to be dropped under them.
+ */
+export async function signUpConfirmAndSignIn(
+  page: Page,
+  user: TestUser = newUserDetails(),
+): Promise<TestUser> {
+  const signedUp = await postForm(
+    page,
+    "/signup",
+    {
+      givenName: user.givenName,
+      familyName: user.familyName,
+      email: user.email,
+      password: user.password,
+      terms: "on",
+    },
+    { maxRedirects: 0 },
+  );
+  expect(signedUp.status(), "sign-up should redirect to the confirmation").toBe(302);
+  const code = await readLatestCode(page, user.email);
+  const confirmed = await postForm(
+    page,
+    "/confirm_sign_up",
+    { intent: "confirm", email: user.email, code },
+    { maxRedirects: 0 },
+  );
+  expect(confirmed.status(), "confirmation should redirect to /signin").toBe(302);
+  const signedIn = await postForm(
+    page,
+    "/login",
+    { email: user.email, password: user.password },
+    { maxRedirects: 0 },
+  );
+  expect(signedIn.status(), `login of ${user.email} should redirect`).toBe(302);
+  return user;
+}
+
 /** Fresh user details with a name of one's own (letters only), so texts naming the user are unambiguous. */
 export function namedUser(givenName: string, familyName: string): TestUser {
   return { ...newUserDetails(), givenName, familyName };
@@ -252,7 +291,7 @@ export async function signUpCompanyAdmin(
   user: TestUser = newUserDetails(),
   company: NewCompany = newCompanyDetails(),
 ) {
-  await signUpConfirmAndLogin(page, user);
+  await signUpConfirmAndSignIn(page, user);
   const created = await postForm(
     page,
     "/setup",
