@@ -58,7 +58,7 @@ test("an approved request moves the requester's pending page into the company", 
   await expect(page.getByText("No user requests found!", { exact: true })).toBeVisible();
 
   // B's pending page goes to / by itself: live, or at the latest on its 5-second poll.
-  await expect(otherPage).toHaveURL(/\/$/, { timeout: 10_000 });
+  await expect(otherPage).toHaveURL(/\/$/, { timeout: 15_000 });
   await openAccountMenu(otherPage);
   await expect(otherPage.getByText(a.company.company, { exact: true })).toBeVisible();
 
@@ -88,7 +88,7 @@ test("a declined request shows the setup page with the denial", async ({ page, o
   // Without a reload, B's page turns into the setup page with the denial.
   await expect(
     otherPage.getByText("Admin denied your request to join organization.", { exact: true }),
-  ).toBeVisible({ timeout: 10_000 });
+  ).toBeVisible({ timeout: 15_000 });
   await expect(
     otherPage.getByText("Reach out to your admin staff for more details", { exact: true }),
   ).toBeVisible();
