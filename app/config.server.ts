@@ -22,6 +22,8 @@ const schema = z.object({
   PRODUCTION_HOSTNAMES: z.string().default(""),
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  // `false`: this server only queues background jobs (CSV imports); `npm run worker` runs them.
+  RUN_WORKER: z.enum(["true", "false"]).default("true"),
 });
 
 export type AppConfig = Omit<z.infer<typeof schema>, "APP_URL"> & {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -21,6 +22,8 @@ type Handle = {
   close: () => Promise<void>;
   /** LISTEN on a channel; resolves to a function that stops listening. */
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  /** The driver underneath, for what Drizzle does not do: COPY (postgres.js), pg-boss's connection. */
+  raw: { kind: "postgres"; sql: postgres.Sql; url: string } | { kind: "pglite"; pglite: PGlite };
 };
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -39,10 +42,12 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Handl
         const { unlisten } = await client.listen(channel, onPayload);
         return unlisten;
       },
+      raw: { kind: "postgres", sql: client, url: options.url },
     };
   }
-  // pg_trgm backs the admin searches (migration 0003); PostgreSQL ships it as a contrib extension.
-  const client = new PGlite(options.dataDir ?? "memory://", { extensions: { pg_trgm } });
+  // pg_trgm backs the admin and contacts searches (migrations 0003, 0007); btree_gin lets the contacts
+  // trigram indexes start with account_id (0007). PostgreSQL ships both as contrib extensions.
+  const client = new PGlite(options.dataDir ?? "memory://", { extensions: { pg_trgm, btree_gin } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -53,6 +58,7 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Handl
       const unsubscribe = await client.listen(channel, onPayload);
       return unsubscribe;
     },
+    raw: { kind: "pglite", pglite: client },
   };
 }
 

@@ -33,7 +33,9 @@ export const contacts = pgTable(
   (t) => [
     uniqueIndex("contacts_account_phone_uq").on(t.accountId, t.phone).where(sql`${t.phone} is not null`),
     uniqueIndex("contacts_account_email_uq").on(t.accountId, t.email).where(sql`${t.email} is not null`),
-    // Keyset pagination: newest first within a company.
+    // Keyset pagination: newest first within a company. Migration 0007 rebuilds it with INCLUDE
+    // (is_active, first_name, last_name, email, phone) so that listing and searching the newest
+    // contacts reads only the index; the trigram search indexes (account_id first) are there too.
     index("contacts_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
   ],
 );
@@ -87,7 +89,11 @@ export const products = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("products_account_idx").on(t.accountId)],
+  (t) => [
+    index("products_account_idx").on(t.accountId),
+    // A company's product names are unique whatever their case.
+    uniqueIndex("products_account_name_uq").on(t.accountId, sql`lower(${t.name})`),
+  ],
 );
 
 export const journeyState = pgEnum("journey_state", ["live", "muted", "paused", "disabled"]);
@@ -126,7 +132,8 @@ export const contactProducts = pgTable(
   },
   (t) => [
     uniqueIndex("contact_products_contact_product_uq").on(t.contactId, t.productId),
-    index("contact_products_product_idx").on(t.productId),
+    // A product's owners, most recently linked first.
+    index("contact_products_product_created_idx").on(t.productId, t.createdAt.desc(), t.id.desc()),
   ],
 );
 
