@@ -5,6 +5,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { config } from "./app/config.server";
 import { clientIpContext } from "./app/context.server";
 import { baseSecurityHeaders, isCrossOriginWrite } from "./app/domain/access/security.server";
+import { startWorker, stopJobs } from "./app/services/jobs/jobs.server";
 import { closeDatabase, databaseHandle } from "./db/client.server";
 import { seedDemoData, seedReferenceData } from "./db/seed";
 
@@ -16,6 +17,9 @@ const database = databaseHandle();
 await database.migrate();
 await seedReferenceData(database.db);
 if (settings.SEED_DEMO_DATA === "true") await seedDemoData(database.db);
+// Background jobs (CSV imports) run in this process unless a separate `npm run worker` does them.
+// On PGlite there is no other process that could: the worker always runs here.
+if (settings.RUN_WORKER === "true" || database.raw.kind === "pglite") await startWorker();
 
 const app = express();
 app.disable("x-powered-by");
@@ -83,6 +87,7 @@ const server = app.listen(settings.PORT, () => {
 async function shutdown(signal: string) {
   console.log(`${signal} received, closing`);
   server.close();
+  await stopJobs(5_000);
   await closeDatabase();
   process.exit(0);
 }

@@ -8,9 +8,11 @@ const CHANNEL = "blusteam_events";
  * person. Payloads carry ids only; browsers re-read what they show through their loaders.
  */
 export type AppEvent = {
-  topic: "invites" | "requests" | "members" | "terms" | "account";
+  topic: "invites" | "requests" | "members" | "terms" | "account" | "csvImport";
   accountId?: string;
   email?: string;
+  /** A CSV import's progress: heard by that import's progress stream, which re-reads it for its company. */
+  importId?: string;
 };
 
 type Subscriber = (event: AppEvent) => void;

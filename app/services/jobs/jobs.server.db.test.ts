@@ -1,0 +1,116 @@
+import { eq } from "drizzle-orm";
+import { afterEach, expect, test } from "vitest";
+import { contacts } from "#db/schema";
+import { getCsvImport, startCsvImport } from "~/domain/contacts/csv-import.server";
+import { companyWithAdmin } from "../../../tests/support/team-factories";
+import { describeEachDatabase } from "../../../tests/support/test-database";
+import { jobs, sendJob, startWorker, stopJobs } from "./jobs.server";
+
+async function* streamOf(text: string) {
+  yield new TextEncoder().encode(text);
+}
+
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describeEachDatabase(
+  "background jobs (pg-boss)",
+  (getDb, target) => {
+    afterEach(async () => {
+      await stopJobs();
+    });
+
+    test("an uploaded CSV file is imported by the worker through the real queue", async () => {
+      const a = await companyWithAdmin();
+      await startWorker();
+      const file = "First Name,Last Name,Phone,Email\nAnn,Lee,2015550123,ann@example.com\nBob,,2015550124,\n";
+
+      const started = await startCsvImport(a.context, {
+        filename: "people.csv",
+        productIds: [],
+        source: streamOf(file),
+      });
+      if (!started.ok) throw new Error("refused");
+
+      const done = await waitFor(
+        () => getCsvImport(a.context, started.importId),
+        (i) => i?.status === "completed",
+      );
+      expect(done).toMatchObject({ filename: "people.csv", rowsTotal: 2, rowsImported: 1, rowsFailed: 1 });
+      const rows = await getDb().select().from(contacts).where(eq(contacts.accountId, a.account.id));
+      expect(rows.map((r) => r.email)).toEqual(["ann@example.com"]);
+      const boss = await jobs();
+      await waitFor(
+        async () =>
+          (await boss.getDb().executeSql("select state from pgboss.job where name = 'csv-import'", [])).rows,
+        (states) => states.length === 1 && states[0].state === "completed",
+      );
+    });
+
+    test("a job sent without a worker waits in the queue; the worker started later runs it", async () => {
+      const a = await companyWithAdmin();
+      const started = await startCsvImport(a.context, {
+        filename: "later.csv",
+        productIds: [],
+        source: streamOf("first name,last name,email\nAnn,Lee,ann@example.com\n"),
+      });
+      if (!started.ok) throw new Error("refused");
+      expect((await getCsvImport(a.context, started.importId))?.status).toBe("queued");
+
+      await startWorker();
+
+      await waitFor(
+        () => getCsvImport(a.context, started.importId),
+        (i) => i?.status === "completed",
+      );
+    });
+
+    test("queues carry their retry policy; a job for an import that is gone completes without effect", async () => {
+      const a = await companyWithAdmin();
+      await startWorker();
+      const id = await sendJob("csv-import", { importId: "00000000-0000-4000-8000-000000000000" });
+      const boss = await jobs();
+      const job = await waitFor(
+        () => boss.getJobById("csv-import", id),
+        (j) => j?.state === "completed",
+      );
+      expect(job?.retryLimit).toBe(3);
+      expect(a.account.id).toBeTruthy();
+    });
+
+    if (target === "pglite") {
+      test("on PGlite, a job left active by a process that died is retried when the worker starts", async () => {
+        const a = await companyWithAdmin();
+        const started = await startCsvImport(a.context, {
+          filename: "orphan.csv",
+          productIds: [],
+          source: streamOf("first name,last name,email\nAnn,Lee,ann@example.com\n"),
+        });
+        if (!started.ok) throw new Error("refused");
+        const boss = await jobs();
+        // A worker of a process that then died took the job.
+        const [taken] = await boss.fetch("csv-import");
+        expect(taken).toBeTruthy();
+
+        await startWorker();
+
+        await waitFor(
+          () => getCsvImport(a.context, started.importId),
+          (i) => i?.status === "completed",
+        );
+      });
+    }
+  },
+  { freshPerTest: true },
+);

@@ -1,0 +1,31 @@
+/**
+ * `npm run worker`: a process that only runs background jobs (CSV imports), beside servers started
+ * with RUN_WORKER=false or as extra capacity. It needs PostgreSQL (DATABASE_URL): the embedded PGlite
+ * database belongs to the one server process. Uploaded files are read from DATA_DIR/uploads, which
+ * the servers and workers must share.
+ */
+import { config } from "../app/config.server";
+import { startWorker, stopJobs } from "../app/services/jobs/jobs.server";
+import { closeDatabase, databaseHandle } from "../db/client.server";
+
+const settings = config();
+if (!settings.DATABASE_URL) {
+  console.error(
+    "npm run worker needs DATABASE_URL (PostgreSQL); with the embedded database, npm start runs the jobs.",
+  );
+  process.exit(1);
+}
+
+const database = databaseHandle();
+await database.migrate();
+await startWorker();
+console.log(`${settings.PRODUCT_NAME} worker is running (uploads in ${settings.DATA_DIR}/uploads)`);
+
+async function shutdown(signal: string) {
+  console.log(`${signal} received, stopping the worker`);
+  await stopJobs();
+  await closeDatabase();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
