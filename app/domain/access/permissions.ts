@@ -31,6 +31,13 @@ export const permissionRules = {
   "keys.generate": (s) => writable(s) && s.isCompanyAdmin,
   "keys.manage": (s) => writable(s) && s.isCompanyAdmin,
   "support.write": writable,
+  // Contacts, attributes and product links: any member who is not read-only.
+  "contacts.write": writable,
+  "contacts.import": writable,
+  "attributes.write": writable,
+  "products.write": writable,
+  // Creating, renaming and deleting products (beyond the spec): company admins only.
+  "products.manage": (s) => writable(s) && s.isCompanyAdmin,
 } satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissionRules;

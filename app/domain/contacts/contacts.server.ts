@@ -1,0 +1,330 @@
+import { and, eq, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type Db, getDb, type Tx } from "#db/client.server";
+import { contacts } from "#db/schema";
+import { escapeLike, isUuid } from "~/domain/team/invitations.server";
+import { normalizePhone, phoneSearchDigits } from "./phone";
+import {
+  CONTACT_PAGE_SIZES,
+  type ContactInput,
+  DEFAULT_CONTACT_PAGE_SIZE,
+  MIN_SEARCH_LENGTH,
+} from "./schemas";
+
+/**
+ * What contact, product and attribute functions need of the caller: the company they act for. A
+ * MemberContext is one; so is a background job's { account: { id } } (CSV import, journey engine).
+ */
+export type AccountScope = { account: { id: string } };
+export type Queryable = Db | Tx;
+
+export type ContactRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  email: string | null;
+};
+
+export type ContactListQuery = {
+  search?: string | null;
+  pageSize?: number | null;
+  /** Cursor of the last row of the current page: the next page starts after it. */
+  after?: string | null;
+  /** Cursor of the first row of the current page: the previous page ends before it. */
+  before?: string | null;
+};
+
+export type ContactPage = {
+  rows: ContactRow[];
+  pageSize: number;
+  search: string;
+  /** Present when there is a page after this one. */
+  nextCursor: string | null;
+  /** Present when there is a page before this one. */
+  previousCursor: string | null;
+};
+
+const columns = {
+  id: contacts.id,
+  firstName: contacts.firstName,
+  lastName: contacts.lastName,
+  phone: contacts.phone,
+  email: contacts.email,
+};
+
+export function contactPageSize(value: unknown): number {
+  const size = Number(value);
+  return (CONTACT_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_CONTACT_PAGE_SIZE;
+}
+
+// A cursor is the row's created_at to the microsecond (JavaScript dates keep only milliseconds, which
+// would skip or repeat rows created in the same millisecond) and its id, to break ties.
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const cursorTime = sql<string>`to_char(${contacts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export function encodeCursor(time: string, id: string) {
+  return Buffer.from(`${time}|${id}`).toString("base64url");
+}
+
+export function decodeCursor(cursor: string | null | undefined): { time: string; id: string } | null {
+  if (!cursor) return null;
+  const [time, id] = Buffer.from(cursor, "base64url").toString().split("|");
+  return time && id && CURSOR_TIME.test(time) && isUuid(id) ? { time, id } : null;
+}
+
+type SearchColumns = Record<"firstName" | "lastName" | "email" | "phone", SQLWrapper>;
+
+/**
+ * The trigram-indexed search: a fragment of the full name, of the email, or of the phone's digits.
+ * What the term looks like rules out fields it cannot be meant for: a term of digits and phone
+ * punctuation is a phone fragment; an email has no spaces and a name no @. Shorter terms are ignored
+ * (spec: searches need more than 2 characters): a trigram index cannot narrow them down.
+ */
+export function contactSearchCondition(search: string, columns: SearchColumns = contacts): SQL | undefined {
+  const term = search.trim().toLowerCase();
+  if (term.length < MIN_SEARCH_LENGTH) return undefined;
+  if (/^[+\d\s().-]+$/.test(term)) {
+    const digits = phoneSearchDigits(term);
+    return digits.length >= MIN_SEARCH_LENGTH ? sql`${columns.phone} like ${`%${digits}%`}` : sql`false`;
+  }
+  const pattern = `%${escapeLike(term)}%`;
+  const parts: SQL[] = [];
+  if (!/\s/.test(term)) parts.push(sql`${columns.email} like ${pattern}`);
+  if (!term.includes("@"))
+    parts.push(sql`lower(${columns.firstName} || ' ' || ${columns.lastName}) like ${pattern}`);
+  return or(...parts);
+}
+
+/** How many of the newest contacts a search reads in order before it asks the trigram indexes instead. */
+const SEARCH_WINDOW = 5000;
+
+/**
+ * One page of the company's active contacts, newest first, by keyset (no OFFSET: a late page costs
+ * what the first one does). Fetches one row more than the page to know whether another page follows.
+ *
+ * A search runs in two steps so that neither common nor rare terms get slow at a million contacts
+ * (PostgreSQL cannot estimate how many rows a trigram pattern matches, so its own choice is often
+ * wrong both ways): first it reads the next SEARCH_WINDOW contacts in page order and keeps those that
+ * match, which fills the page at once for a common term; when that window holds too few matches the
+ * term is rare, and the trigram indexes find all of its matches, which are few, to sort.
+ */
+export async function listContacts(
+  context: AccountScope,
+  query: ContactListQuery = {},
+): Promise<ContactPage> {
+  const pageSize = contactPageSize(query.pageSize ?? DEFAULT_CONTACT_PAGE_SIZE);
+  const search = (query.search ?? "").trim();
+  const after = decodeCursor(query.after);
+  const before = after ? null : decodeCursor(query.before);
+  const base = and(
+    eq(contacts.accountId, context.account.id),
+    eq(contacts.isActive, true),
+    after
+      ? sql`(${contacts.createdAt}, ${contacts.id}) < (${after.time}::timestamptz, ${after.id}::uuid)`
+      : undefined,
+    before
+      ? sql`(${contacts.createdAt}, ${contacts.id}) > (${before.time}::timestamptz, ${before.id}::uuid)`
+      : undefined,
+  );
+  // The index is (account_id, created_at desc nulls last, id desc nulls last): the order must say
+  // "nulls last" too, or PostgreSQL sorts the whole company instead of reading the index.
+  const orderOf = (createdAt: unknown, id: unknown) =>
+    before
+      ? [sql`${createdAt} asc nulls first`, sql`${id} asc nulls first`]
+      : [sql`${createdAt} desc nulls last`, sql`${id} desc nulls last`];
+  const selection = { ...columns, createdAt: contacts.createdAt, cursor: cursorTime.as("cursor") };
+  const db = getDb();
+  const match = contactSearchCondition(search);
+  let fetched: (ContactRow & { cursor: string })[];
+  if (!match) {
+    fetched = await db
+      .select(selection)
+      .from(contacts)
+      .where(base)
+      .orderBy(...orderOf(contacts.createdAt, contacts.id))
+      .limit(pageSize + 1);
+  } else {
+    const recent = db
+      .select(selection)
+      .from(contacts)
+      .where(base)
+      .orderBy(...orderOf(contacts.createdAt, contacts.id))
+      .limit(SEARCH_WINDOW)
+      .as("recent");
+    fetched = await db
+      .select({
+        id: recent.id,
+        firstName: recent.firstName,
+        lastName: recent.lastName,
+        phone: recent.phone,
+        email: recent.email,
+        cursor: recent.cursor,
+      })
+      .from(recent)
+      .where(contactSearchCondition(search, recent))
+      .orderBy(...orderOf(recent.createdAt, recent.id))
+      .limit(pageSize + 1);
+    if (fetched.length <= pageSize) {
+      fetched = await db.transaction(async (tx) => {
+        // Only the trigram indexes (bitmap scans) may answer: never a walk through the whole company.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_indexscan = off`);
+        return tx
+          .select(selection)
+          .from(contacts)
+          .where(and(base, match))
+          .orderBy(...orderOf(contacts.createdAt, contacts.id))
+          .limit(pageSize + 1);
+      });
+    }
+  }
+  const more = fetched.length > pageSize;
+  const page = fetched.slice(0, pageSize);
+  if (before) page.reverse();
+  const first = page[0];
+  const last = page[page.length - 1];
+  return {
+    rows: page.map((row) => ({
+      id: row.id,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      phone: row.phone,
+      email: row.email,
+    })),
+    pageSize,
+    search,
+    nextCursor: last && (before ? true : more) ? encodeCursor(last.cursor, last.id) : null,
+    previousCursor: first && (before ? more : Boolean(after)) ? encodeCursor(first.cursor, first.id) : null,
+  };
+}
+
+/** A contact of the company (active or not), or null for an unknown, malformed or foreign id. */
+export async function getContact(context: AccountScope, id: string, db: Queryable = getDb()) {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({ ...columns, isActive: contacts.isActive })
+    .from(contacts)
+    .where(and(eq(contacts.id, id), eq(contacts.accountId, context.account.id)));
+  return row ?? null;
+}
+
+export type ContactWriteResult =
+  | { ok: true; contact: ContactRow }
+  | { ok: false; reason: "invalid_phone" | "not_found" | "missing_contact_point" }
+  | { ok: false; reason: "duplicate"; field: "phone" | "email"; contactId: string };
+
+type CleanContact = { firstName: string; lastName: string; phone: string | null; email: string | null };
+
+/** Trims the names, puts the phone in E.164 and lowercases the email; null when the phone is invalid. */
+export function cleanContactInput(input: ContactInput): CleanContact | null {
+  const phoneInput = input.phone?.trim() ?? "";
+  const phone = phoneInput ? normalizePhone(phoneInput) : null;
+  if (phoneInput && !phone) return null;
+  return {
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    phone,
+    email: input.email?.trim().toLowerCase() || null,
+  };
+}
+
+/** The company's contact that already holds this phone or email (other than `exceptId`). */
+export async function findDuplicateContact(
+  db: Queryable,
+  context: AccountScope,
+  clean: Pick<CleanContact, "phone" | "email">,
+  exceptId?: string,
+): Promise<{ field: "phone" | "email"; contactId: string } | null> {
+  const matches = [
+    clean.phone ? eq(contacts.phone, clean.phone) : undefined,
+    clean.email ? eq(contacts.email, clean.email) : undefined,
+  ].filter(Boolean) as SQL[];
+  if (matches.length === 0) return null;
+  const rows = await db
+    .select({ id: contacts.id, phone: contacts.phone, email: contacts.email })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.accountId, context.account.id),
+        or(...matches),
+        exceptId ? ne(contacts.id, exceptId) : undefined,
+      ),
+    )
+    .limit(2);
+  const byPhone = rows.find((r) => clean.phone && r.phone === clean.phone);
+  if (byPhone) return { field: "phone", contactId: byPhone.id };
+  const byEmail = rows.find((r) => clean.email && r.email === clean.email);
+  return byEmail ? { field: "email", contactId: byEmail.id } : null;
+}
+
+/** A unique index refused the write (PostgreSQL 23505; drizzle wraps the driver's error in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}
+
+/** Adds a contact; refuses a phone or email another contact of the company already has. */
+export async function createContact(
+  context: AccountScope,
+  input: ContactInput,
+  db: Queryable = getDb(),
+): Promise<ContactWriteResult> {
+  const clean = cleanContactInput(input);
+  if (!clean) return { ok: false, reason: "invalid_phone" };
+  if (!clean.phone && !clean.email) return { ok: false, reason: "missing_contact_point" };
+  const duplicate = await findDuplicateContact(db, context, clean);
+  if (duplicate) return { ok: false, reason: "duplicate", ...duplicate };
+  try {
+    const [contact] = await db
+      .insert(contacts)
+      .values({ ...clean, accountId: context.account.id })
+      .returning(columns);
+    return { ok: true, contact };
+  } catch (error) {
+    // Two requests with the same phone or email at once: the unique index lets one in.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await findDuplicateContact(db, context, clean);
+    if (!winner) throw error;
+    return { ok: false, reason: "duplicate", ...winner };
+  }
+}
+
+/** Changes a contact of the company; the same rules as createContact. */
+export async function updateContact(
+  context: AccountScope,
+  id: string,
+  input: ContactInput,
+  db: Queryable = getDb(),
+): Promise<ContactWriteResult> {
+  if (!(await getContact(context, id, db))) return { ok: false, reason: "not_found" };
+  const clean = cleanContactInput(input);
+  if (!clean) return { ok: false, reason: "invalid_phone" };
+  if (!clean.phone && !clean.email) return { ok: false, reason: "missing_contact_point" };
+  const duplicate = await findDuplicateContact(db, context, clean, id);
+  if (duplicate) return { ok: false, reason: "duplicate", ...duplicate };
+  try {
+    const [contact] = await db
+      .update(contacts)
+      .set({ ...clean, updatedAt: new Date() })
+      .where(and(eq(contacts.id, id), eq(contacts.accountId, context.account.id)))
+      .returning(columns);
+    return contact ? { ok: true, contact } : { ok: false, reason: "not_found" };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await findDuplicateContact(db, context, clean, id);
+    if (!winner) throw error;
+    return { ok: false, reason: "duplicate", ...winner };
+  }
+}
+
+/** Deletes a contact of the company with its attribute values and product links (cascade). */
+export async function deleteContact(context: AccountScope, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const deleted = await getDb()
+    .delete(contacts)
+    .where(and(eq(contacts.id, id), eq(contacts.accountId, context.account.id)))
+    .returning({ id: contacts.id });
+  return deleted.length > 0;
+}

@@ -1,0 +1,255 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { Transaction as PgliteTransaction } from "@electric-sql/pglite";
+import type postgres from "postgres";
+import { databaseHandle } from "#db/client.server";
+import { formatCsvRecord } from "./csv-parser";
+import { encodeReasons, type ImportRow, type RowError, type RowReason } from "./csv-rows";
+
+/**
+ * Applies one batch of an import in one transaction: the batch's rows are loaded with COPY into a
+ * staging table, merged into contacts with one set-based statement (update the contacts matched by
+ * phone, then by email; insert the others; set their attribute values; link them to the chosen
+ * products), the refused rows are written to csv_import_errors, and the import's committed position
+ * moves past the batch. A crash before the commit leaves nothing of the batch; a crash after it
+ * leaves all of it, and the import resumes at the committed position.
+ */
+
+export type BatchPlan = {
+  accountId: string;
+  importId: string;
+  /** Position (data records read) the import must be at for this batch to apply. */
+  fromRecord: number;
+  toRecord: number;
+  rows: ImportRow[];
+  errors: RowError[];
+  attributeIds: string[];
+  productIds: string[];
+};
+
+export type BatchOutcome = { imported: number; failed: number };
+
+/** Another worker moved the import on (a job taken over after its expiry): this one stops. */
+export class ImportTakenOverError extends Error {
+  constructor() {
+    super("The import was continued by another worker");
+    this.name = "ImportTakenOverError";
+  }
+}
+
+/** Settings of a batch's transaction (set_config(..., true): they end with it). */
+const BATCH_SETTINGS = {
+  // The batch's sorts in memory; one cleanup of the trigram indexes' pending lists per several
+  // batches instead of several per batch (autovacuum merges what is left).
+  work_mem: "64MB",
+  gin_pending_list_limit: "64MB",
+  // Every join of the merge looks rows up by a unique key: btree index lookups, never a scan of all
+  // the company's contacts (which grows with each batch of a large file, faster than its
+  // statistics), nor the trigram indexes, which the planner takes for cheap equality lookups but
+  // which read every posting of the company (their first column is account_id).
+  enable_hashjoin: "off",
+  enable_mergejoin: "off",
+  enable_material: "off",
+  enable_bitmapscan: "off",
+  // Planned for this batch's account, never as a generic plan of the prepared statement.
+  plan_cache_mode: "force_custom_plan",
+};
+
+/** What a batch needs of a connection inside its transaction, the same on both databases. */
+type BatchConnection = {
+  query: (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+  copyIn: (table: string, columns: string[], data: string) => Promise<void>;
+};
+
+export async function applyBatch(plan: BatchPlan): Promise<BatchOutcome> {
+  const raw = databaseHandle().raw;
+  if (raw.kind === "postgres") return raw.sql.begin((tx) => runBatch(postgresConnection(tx), plan));
+  return raw.pglite.transaction((tx) => runBatch(pgliteConnection(tx), plan));
+}
+
+function postgresConnection(tx: postgres.TransactionSql): BatchConnection {
+  return {
+    query: async (text, params = []) =>
+      (await tx.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as Record<
+        string,
+        unknown
+      >[],
+    async copyIn(table, columns, data) {
+      const writable = await tx.unsafe(`copy ${table} (${columns.join(", ")}) from stdin`).writable();
+      await pipeline(Readable.from(chunks(data)), writable);
+    },
+  };
+}
+
+function pgliteConnection(tx: PgliteTransaction): BatchConnection {
+  return {
+    query: async (text, params = []) => (await tx.query<Record<string, unknown>>(text, params)).rows,
+    async copyIn(table, columns, data) {
+      await tx.query(`copy ${table} (${columns.join(", ")}) from '/dev/blob'`, [], {
+        blob: new Blob([data]),
+      });
+    },
+  };
+}
+
+function* chunks(text: string, size = 256 * 1024) {
+  for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
+}
+
+async function runBatch(db: BatchConnection, plan: BatchPlan): Promise<BatchOutcome> {
+  // Imports of one company take turns batch by batch, so two files never race for the same phone.
+  await db.query("select pg_advisory_xact_lock(hashtext('csv-import:' || $1::text))", [plan.accountId]);
+  const [current] = await db.query("select committed_rows from csv_imports where id = $1 for update", [
+    plan.importId,
+  ]);
+  if (!current || Number(current.committed_rows) !== plan.fromRecord) throw new ImportTakenOverError();
+
+  let conflicts: number[] = [];
+  if (plan.rows.length > 0) {
+    const attributeColumns = plan.attributeIds.map((_, i) => `a${i}`);
+    await db.query(
+      `create temp table csv_stage (row_number integer not null, first_name text not null,
+        last_name text not null, phone text, email text${attributeColumns.map((c) => `, ${c} text`).join("")})
+        on commit drop`,
+    );
+    await db.query(
+      `select ${Object.entries(BATCH_SETTINGS)
+        .map(([name, value]) => `set_config('${name}', '${value}', true)`)
+        .join(", ")}`,
+    );
+    await db.copyIn(
+      "csv_stage",
+      ["row_number", "first_name", "last_name", "phone", "email", ...attributeColumns],
+      stageText(plan.rows),
+    );
+    const [merged] = await db.query(mergeStatement(plan.attributeIds.length), [
+      plan.accountId,
+      plan.productIds,
+      ...plan.attributeIds,
+    ]);
+    conflicts = (merged.conflicts as number[] | null) ?? [];
+  }
+
+  const errorLines = plan.errors.map((e) => errorLine(plan.importId, e.row, e.reasons, e.fields));
+  if (conflicts.length > 0) {
+    const wanted = new Set(conflicts);
+    for (const r of plan.rows)
+      if (wanted.has(r.row))
+        errorLines.push(errorLine(plan.importId, r.row, [["contactConflict"]], r.fields));
+  }
+  if (errorLines.length > 0)
+    await db.copyIn("csv_import_errors", ["import_id", "row_number", "reason", "raw"], errorLines.join(""));
+
+  const failed = plan.errors.length + conflicts.length;
+  const imported = plan.rows.length - conflicts.length;
+  await db.query(
+    `update csv_imports set committed_rows = $2, rows_done = rows_done + $3,
+       rows_imported = rows_imported + $4, rows_failed = rows_failed + $5, status = 'processing'
+     where id = $1`,
+    [plan.importId, plan.toRecord, plan.rows.length + plan.errors.length, imported, failed],
+  );
+  // Heard at commit by the progress streams of this import (no account: the page-wide stream skips it).
+  await db.query("select pg_notify('blusteam_events', $1)", [
+    JSON.stringify({ topic: "csvImport", importId: plan.importId }),
+  ]);
+  return { imported, failed };
+}
+
+/**
+ * The merge. A row whose phone is one contact's and whose email is another's is refused. Of the
+ * others, the last row wins for a phone, an email and a contact (as if the rows were applied in
+ * order; the rows it overrides count as imported).
+ * $1 account, $2 product ids, $3.. attribute ids (staging columns a0..).
+ */
+function mergeStatement(attributeCount: number): string {
+  const attributeValues = Array.from({ length: attributeCount }, (_, i) => `($${i + 3}::uuid, s.a${i})`);
+  const attributes =
+    attributeCount === 0
+      ? "attrs as (select 0 where false)"
+      : `attrs as (
+      insert into contact_attribute_values (account_id, contact_id, attribute_id, value)
+      select $1, s.target_id, v.attribute_id, v.value
+      from deduped s
+      cross join lateral (values ${attributeValues.join(", ")}) v(attribute_id, value)
+      where v.value is not null
+      on conflict (contact_id, attribute_id) do update set value = excluded.value, updated_at = now()
+      returning 1
+    )`;
+  return `
+    with matched as (
+      select s.*, cp.id as phone_contact, ce.id as email_contact
+      from csv_stage s
+      -- "is not null" lets the planner use the partial unique indexes for these lookups.
+      left join contacts cp on cp.account_id = $1 and cp.phone = s.phone and cp.phone is not null
+      left join contacts ce on ce.account_id = $1 and ce.email = s.email and ce.email is not null
+    ),
+    conflicting as (
+      select row_number from matched
+      where phone_contact is not null and email_contact is not null and phone_contact <> email_contact
+    ),
+    candidates as (
+      select m.*, coalesce(m.phone_contact, m.email_contact) as contact_id from matched m
+      where not (phone_contact is not null and email_contact is not null and phone_contact <> email_contact)
+    ),
+    by_phone as (
+      select distinct on (coalesce(phone, '#' || row_number)) * from candidates
+      order by coalesce(phone, '#' || row_number), row_number desc
+    ),
+    by_email as (
+      select distinct on (coalesce(email, '#' || row_number)) * from by_phone
+      order by coalesce(email, '#' || row_number), row_number desc
+    ),
+    deduped as materialized (
+      select distinct on (coalesce(contact_id::text, '#' || row_number)) *,
+        coalesce(contact_id, gen_random_uuid()) as target_id
+      from by_email
+      order by coalesce(contact_id::text, '#' || row_number), row_number desc
+    ),
+    updated as (
+      update contacts c set first_name = s.first_name, last_name = s.last_name,
+        phone = coalesce(s.phone, c.phone), email = coalesce(s.email, c.email),
+        is_active = true, updated_at = now()
+      from deduped s where s.contact_id is not null and c.id = s.contact_id
+      returning 1
+    ),
+    -- New contacts get their ids here, so attribute values and links need no join back to them.
+    inserted as (
+      insert into contacts (id, account_id, first_name, last_name, phone, email)
+      select target_id, $1, first_name, last_name, phone, email from deduped where contact_id is null
+      returning 1
+    ),
+    ${attributes},
+    links as (
+      insert into contact_products (account_id, contact_id, product_id)
+      select $1, s.target_id, p.id from deduped s cross join unnest($2::uuid[]) p(id)
+      on conflict (contact_id, product_id) do nothing
+      returning 1
+    )
+    select (select array_agg(row_number order by row_number) from conflicting) as conflicts,
+      (select count(*) from updated) as updated, (select count(*) from inserted) as inserted,
+      (select count(*) from attrs) as attribute_values, (select count(*) from links) as links`;
+}
+
+/** COPY text format: tab-separated, \N for null, backslash escapes. */
+function copyField(value: string | null): string {
+  if (value === null) return "\\N";
+  if (!/[\\\t\n\r]/.test(value)) return value;
+  return value.replace(/[\\\t\n\r]/g, (c) =>
+    c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r",
+  );
+}
+
+function stageText(rows: ImportRow[]): string {
+  const lines: string[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    let line = `${r.row}\t${copyField(r.firstName)}\t${copyField(r.lastName)}\t${copyField(r.phone)}\t${copyField(r.email)}`;
+    for (const value of r.attributes) line += `\t${copyField(value)}`;
+    lines[i] = line;
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function errorLine(importId: string, row: number, reasons: RowReason[], fields: string[]) {
+  return `${importId}\t${row}\t${copyField(encodeReasons(reasons))}\t${copyField(formatCsvRecord(fields))}\n`;
+}

@@ -1,0 +1,346 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { csvImportErrors, csvImports, products } from "#db/schema";
+import { listAttributes } from "~/domain/contacts/attributes.server";
+import type { AccountScope } from "~/domain/contacts/contacts.server";
+import { isUuid } from "~/domain/team/invitations.server";
+import { publishEvent } from "~/services/events/events.server";
+import { sendJob } from "~/services/jobs/jobs.server";
+import { FileTooLargeError, fileStorage, MAX_UPLOAD_BYTES } from "~/services/storage/storage.server";
+import { applyBatch, type BatchOutcome, ImportTakenOverError } from "./csv-batch.server";
+import { type ColumnMap, type ImportAttribute, matchColumns } from "./csv-columns";
+import { CsvByteReader, CsvFileError, formatCsvRecord, isBlankRecord } from "./csv-parser";
+import {
+  checkRow,
+  decodeReasons,
+  encodeReasons,
+  type ImportRow,
+  isRowError,
+  type RowError,
+  type RowReason,
+} from "./csv-rows";
+import type { CsvImportSummary, ImportProblem } from "./csv-types";
+
+/**
+ * CSV import of contacts (spec 2 sections 2, 4 and 7 'processCSV'). The upload is stored and checked
+ * as it streams in (encoding, header, row count); the import itself is a background job that reads
+ * the stored file again and applies it in batches (csv-batch.server.ts), resuming after the last
+ * committed batch when it is retried.
+ */
+
+export const IMPORT_BATCH_SIZE = 10_000;
+/** csv_import_errors keeps the file's header as row 1, so the error report can repeat it. */
+const HEADER_ROW = 1;
+const HEADER_REASON = encodeReasons([["header"]]);
+
+type Uploader = AccountScope & { user: { id: string } };
+
+export type StartImportResult = { ok: true; importId: string } | { ok: false; problem: ImportProblem };
+
+/**
+ * Stores an uploaded file and queues its import. The file is checked while it streams to storage:
+ * a file that cannot be imported (binary, not UTF-8, empty, header only, too many columns, no known
+ * column, over 100 MB) is refused and removed; nothing else changes.
+ */
+export async function startCsvImport(
+  context: Uploader,
+  upload: { filename: string; productIds: string[]; source: AsyncIterable<Uint8Array> },
+  enqueue: (importId: string) => Promise<unknown> = (importId) => sendJob("csv-import", { importId }),
+): Promise<StartImportResult> {
+  const accountId = context.account.id;
+  const productIds = [...new Set(upload.productIds.filter((id) => id !== ""))];
+  if (!(await productsBelongTo(accountId, productIds)))
+    return { ok: false, problem: { key: "productNotFound" } };
+  const attributes: ImportAttribute[] = await listAttributes(context, "contact");
+
+  const importId = randomUUID();
+  const storageKey = `csv-imports/${accountId}/${importId}.csv`;
+  const reader = new CsvByteReader();
+  let columns: ColumnMap | null = null;
+  async function* checked() {
+    for await (const chunk of upload.source) {
+      reader.push(chunk);
+      if (!columns && reader.header) columns = matchColumns(reader.header, attributes);
+      yield chunk;
+    }
+  }
+  let sizeBytes: number;
+  try {
+    sizeBytes = await fileStorage().write(storageKey, checked(), { maxBytes: MAX_UPLOAD_BYTES });
+    reader.end();
+    columns ??= matchColumns(reader.header ?? [], attributes);
+  } catch (error) {
+    await fileStorage().remove(storageKey);
+    if (error instanceof CsvFileError) return { ok: false, problem: fileProblem(error) };
+    if (error instanceof FileTooLargeError) return { ok: false, problem: { key: "fileErrors.tooLarge" } };
+    throw error;
+  }
+  const map: ColumnMap = columns;
+
+  const db = getDb();
+  await db.transaction(async (tx) => {
+    await tx.insert(csvImports).values({
+      id: importId,
+      accountId,
+      userId: context.user.id,
+      filename: cleanFilename(upload.filename),
+      storageKey,
+      sizeBytes,
+      productIds,
+      status: "queued",
+      rowsTotal: reader.dataRows,
+      unknownColumns: map.unknown,
+    });
+    await tx.insert(csvImportErrors).values({
+      importId,
+      rowNumber: HEADER_ROW,
+      reason: HEADER_REASON,
+      raw: formatCsvRecord(reader.header ?? []),
+    });
+  });
+  try {
+    await enqueue(importId);
+  } catch (error) {
+    await finishImport(importId, { key: "processingFailed" });
+    throw error;
+  }
+  await publishEvent({ topic: "csvImport", accountId, importId });
+  return { ok: true, importId };
+}
+
+async function productsBelongTo(accountId: string, productIds: string[]) {
+  if (productIds.length === 0) return true;
+  if (!productIds.every(isUuid)) return false;
+  const found = await getDb()
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.accountId, accountId), inArray(products.id, productIds)));
+  return found.length === productIds.length;
+}
+
+function cleanFilename(name: string) {
+  const base = path.basename(name.replace(/\\/g, "/")).trim();
+  return (base || "contacts.csv").slice(0, 200);
+}
+
+function fileProblem(error: CsvFileError): ImportProblem {
+  return { key: `fileErrors.${error.code}`, values: error.values };
+}
+
+const summaryColumns = {
+  id: csvImports.id,
+  filename: csvImports.filename,
+  status: csvImports.status,
+  rowsTotal: csvImports.rowsTotal,
+  rowsDone: csvImports.rowsDone,
+  rowsImported: csvImports.rowsImported,
+  rowsFailed: csvImports.rowsFailed,
+  unknownColumns: csvImports.unknownColumns,
+  productIds: csvImports.productIds,
+  error: csvImports.error,
+  createdAt: csvImports.createdAt,
+  finishedAt: csvImports.finishedAt,
+};
+
+export type { CsvImportSummary, ImportProblem };
+
+function toSummary(
+  row: {
+    [K in keyof typeof summaryColumns]: (typeof csvImports.$inferSelect)[K];
+  },
+): CsvImportSummary {
+  return {
+    id: row.id,
+    filename: row.filename,
+    status: row.status,
+    rowsTotal: row.rowsTotal ?? 0,
+    rowsDone: row.rowsDone,
+    rowsImported: row.rowsImported,
+    rowsFailed: row.rowsFailed,
+    unknownColumns: row.unknownColumns,
+    productCount: row.productIds.length,
+    error: row.error ? decodeProblem(row.error) : null,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The company's most recent imports, newest first. */
+export async function listCsvImports(context: AccountScope, limit = 5): Promise<CsvImportSummary[]> {
+  const rows = await getDb()
+    .select(summaryColumns)
+    .from(csvImports)
+    .where(eq(csvImports.accountId, context.account.id))
+    .orderBy(desc(csvImports.createdAt), desc(csvImports.id))
+    .limit(limit);
+  return rows.map(toSummary);
+}
+
+/** One import of the company, or null (unknown, malformed or another company's id). */
+export async function getCsvImport(context: AccountScope, id: string): Promise<CsvImportSummary | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await getDb()
+    .select(summaryColumns)
+    .from(csvImports)
+    .where(and(eq(csvImports.id, id), eq(csvImports.accountId, context.account.id)));
+  return row ? toSummary(row) : null;
+}
+
+export type ErrorReportLine = { row: number; reasons: RowReason[]; raw: string };
+
+/**
+ * The refused rows of one of the company's imports, in row order, read page by page (a file of a
+ * million bad rows never sits in memory). Null when the import is not the company's.
+ */
+export async function readErrorReport(
+  context: AccountScope,
+  id: string,
+): Promise<{ header: string; lines: AsyncGenerator<ErrorReportLine[]> } | null> {
+  const found = await getCsvImport(context, id);
+  if (!found) return null;
+  const db = getDb();
+  const [header] = await db
+    .select({ raw: csvImportErrors.raw })
+    .from(csvImportErrors)
+    .where(and(eq(csvImportErrors.importId, id), eq(csvImportErrors.rowNumber, HEADER_ROW)));
+  async function* pages() {
+    let after = HEADER_ROW;
+    for (;;) {
+      const rows = await db
+        .select({ row: csvImportErrors.rowNumber, reason: csvImportErrors.reason, raw: csvImportErrors.raw })
+        .from(csvImportErrors)
+        .where(and(eq(csvImportErrors.importId, id), gt(csvImportErrors.rowNumber, after)))
+        .orderBy(asc(csvImportErrors.rowNumber))
+        .limit(5000);
+      if (rows.length === 0) return;
+      yield rows.map((r) => ({ row: r.row, reasons: decodeReasons(r.reason), raw: r.raw }));
+      after = rows[rows.length - 1].row;
+    }
+  }
+  return { header: header?.raw ?? "", lines: pages() };
+}
+
+function decodeProblem(text: string): ImportProblem {
+  try {
+    return JSON.parse(text) as ImportProblem;
+  } catch {
+    return { key: "processingFailed", values: { message: text } };
+  }
+}
+
+export type RunOptions = {
+  /** Aborted when the process stops: the import stops between batches (and resumes on retry). */
+  signal?: AbortSignal;
+  /** No retry follows: a failure is recorded on the import for the user. */
+  lastAttempt?: boolean;
+  batchSize?: number;
+  /** Tests: called after each committed batch (throw to simulate a crash between batches). */
+  afterBatch?: (outcome: BatchOutcome & { committedRows: number }) => Promise<void> | void;
+};
+
+/**
+ * The job: imports the stored file from where the last committed batch left off. Nothing of a batch
+ * is applied unless all of it is. Done and failed imports are left as they are.
+ */
+export async function runCsvImport(importId: string, options: RunOptions = {}): Promise<void> {
+  const db = getDb();
+  const [job] = await db.select().from(csvImports).where(eq(csvImports.id, importId));
+  if (!job || job.status === "completed" || job.status === "failed") return;
+  await db
+    .update(csvImports)
+    .set({ status: "processing" })
+    .where(and(eq(csvImports.id, importId), inArray(csvImports.status, ["uploaded", "queued"])));
+  await publishEvent({ topic: "csvImport", importId });
+
+  const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
+  const attributes = await listAttributes({ account: { id: job.accountId } }, "contact");
+  const reader = new CsvByteReader();
+  let map: ColumnMap | null = null;
+  let position = 0; // data records read so far
+  let batchStart = job.committedRows;
+  let rows: ImportRow[] = [];
+  let errors: RowError[] = [];
+  let inFlight: Promise<unknown> | null = null;
+
+  // While a batch is merged in the database, the next one is read and checked here.
+  const flush = async () => {
+    if (position === batchStart) return;
+    await inFlight;
+    options.signal?.throwIfAborted();
+    const plan = {
+      accountId: job.accountId,
+      importId,
+      fromRecord: batchStart,
+      toRecord: position,
+      rows,
+      errors,
+      attributeIds: map?.attributes.map((a) => a.attribute.id) ?? [],
+      productIds: job.productIds,
+    };
+    batchStart = position;
+    rows = [];
+    errors = [];
+    inFlight = applyBatch(plan).then((outcome) =>
+      options.afterBatch?.({ ...outcome, committedRows: plan.toRecord }),
+    );
+  };
+
+  const take = async (records: string[][]) => {
+    if (!map && reader.header) map = matchColumns(reader.header, attributes);
+    for (const record of records) {
+      const index = position++;
+      if (index < job.committedRows) continue; // applied by an earlier attempt
+      if (!isBlankRecord(record)) {
+        const checked = checkRow(record, map!, reader.headerRow + index + 1);
+        if (isRowError(checked)) errors.push(checked);
+        else rows.push(checked);
+      }
+      if (rows.length + errors.length >= batchSize) await flush();
+    }
+  };
+
+  try {
+    for await (const chunk of fileStorage().read(job.storageKey)) await take(reader.push(chunk as Buffer));
+    await take(reader.end());
+    await flush();
+    await inFlight;
+    await finishImport(importId, null, position);
+  } catch (error) {
+    await Promise.resolve(inFlight).catch(() => {});
+    if (error instanceof ImportTakenOverError) return;
+    if (error instanceof CsvFileError) return finishImport(importId, fileProblem(error), null);
+    if (options.signal?.aborted) throw error;
+    if (options.lastAttempt)
+      await finishImport(importId, { key: "processingFailed", values: { message: String(error) } }, null);
+    throw error;
+  }
+}
+
+/**
+ * Marks an import done (problem null) or failed, removes its stored file and tells the company's
+ * pages. A done import is only marked by the worker that committed its last batch.
+ */
+async function finishImport(importId: string, problem: ImportProblem | null, position: number | null = null) {
+  const db = getDb();
+  const [row] = await db
+    .update(csvImports)
+    .set({
+      status: problem ? "failed" : "completed",
+      error: problem ? JSON.stringify(problem) : null,
+      finishedAt: new Date(),
+      ...(problem ? {} : { rowsTotal: sql`${csvImports.rowsDone}` }),
+    })
+    .where(
+      and(
+        eq(csvImports.id, importId),
+        inArray(csvImports.status, ["uploaded", "queued", "processing"]),
+        position === null ? undefined : eq(csvImports.committedRows, position),
+      ),
+    )
+    .returning({ accountId: csvImports.accountId, storageKey: csvImports.storageKey });
+  if (!row) return;
+  await fileStorage().remove(row.storageKey);
+  await publishEvent({ topic: "csvImport", accountId: row.accountId, importId });
+}

@@ -1,0 +1,95 @@
+import type { ColumnMap } from "./csv-columns";
+import { normalizePhone } from "./phone";
+import { CONTACT_EMAIL_PATTERN, PHONE_PATTERN, validateAttributeValue } from "./schemas";
+
+/**
+ * One data row of a contacts file checked with the add-contact page's rules (spec 2 section 5):
+ * names required, phone in the 10-13 digit pattern and a real number (stored in E.164), email in
+ * its pattern (stored lowercased), at least one of phone or email; custom attribute values checked
+ * by the attribute's type, as the attribute form does.
+ */
+
+export type ImportRow = {
+  /** Row number as a spreadsheet shows it: the header is row 1. */
+  row: number;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  email: string | null;
+  /** Values in the order of ColumnMap.attributes; null leaves the attribute as it is. */
+  attributes: (string | null)[];
+  /** The row as the file had it, for the error report should the merge refuse it. */
+  fields: string[];
+};
+
+/** Why a row was not imported: i18n keys under csvImport.reasons, with their values. */
+export type RowReason = [key: string, values?: Record<string, string>];
+
+export type RowError = { row: number; reasons: RowReason[]; fields: string[] };
+
+const NAME_MAX = 200;
+const EMAIL_MAX = 254;
+
+export function checkRow(record: string[], map: ColumnMap, row: number): ImportRow | RowError {
+  const reasons: RowReason[] = [];
+  const cell = (index: number) => (index >= 0 && index < record.length ? record[index].trim() : "");
+
+  for (let i = map.columnCount; i < record.length; i++) {
+    if (record[i].trim() !== "") {
+      reasons.push(["tooManyFields", { count: String(record.length), expected: String(map.columnCount) }]);
+      break;
+    }
+  }
+
+  const firstName = cell(map.firstName);
+  const lastName = cell(map.lastName);
+  if (!firstName) reasons.push(["firstNameRequired"]);
+  else if (firstName.length > NAME_MAX) reasons.push(["firstNameTooLong"]);
+  if (!lastName) reasons.push(["lastNameRequired"]);
+  else if (lastName.length > NAME_MAX) reasons.push(["lastNameTooLong"]);
+
+  const phoneText = cell(map.phone);
+  const emailText = cell(map.email);
+  let phone: string | null = null;
+  let email: string | null = null;
+  if (phoneText) {
+    phone = PHONE_PATTERN.test(phoneText) ? normalizePhone(phoneText) : null;
+    if (!phone) reasons.push(["phoneInvalid", { value: phoneText }]);
+  }
+  if (emailText) {
+    if (emailText.length <= EMAIL_MAX && CONTACT_EMAIL_PATTERN.test(emailText))
+      email = emailText.toLowerCase();
+    else reasons.push(["emailInvalid", { value: emailText }]);
+  }
+  if (!phoneText && !emailText) reasons.push(["phoneOrEmail"]);
+
+  const attributes: (string | null)[] = [];
+  for (const { index, attribute } of map.attributes) {
+    const checked = validateAttributeValue(attribute.type, cell(index));
+    if (checked.ok) attributes.push(checked.value);
+    else {
+      attributes.push(null);
+      reasons.push(["attributeInvalid", { title: attribute.title, message: checked.message }]);
+    }
+  }
+
+  if (reasons.length > 0) return { row, reasons, fields: record };
+  return { row, firstName, lastName, phone, email, attributes, fields: record };
+}
+
+export function isRowError(result: ImportRow | RowError): result is RowError {
+  return "reasons" in result;
+}
+
+/** How reasons are kept in csv_import_errors.reason: JSON, read back by describeReasons. */
+export function encodeReasons(reasons: RowReason[]): string {
+  return JSON.stringify(reasons);
+}
+
+export function decodeReasons(text: string): RowReason[] {
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (Array.isArray(parsed)) return parsed as RowReason[];
+  } catch {}
+  return [["unknown", { text }]];
+}

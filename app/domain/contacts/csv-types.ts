@@ -1,0 +1,27 @@
+/** Shapes of the CSV import that the browser sees too (nothing server-only here). */
+
+export type CsvImportStatus = "uploaded" | "queued" | "processing" | "completed" | "failed";
+
+/** Why a file or an import failed: an i18n key under csvImport, with its values. */
+export type ImportProblem = { key: string; values?: Record<string, string> };
+
+export type CsvImportSummary = {
+  id: string;
+  filename: string;
+  status: CsvImportStatus;
+  rowsTotal: number;
+  rowsDone: number;
+  rowsImported: number;
+  rowsFailed: number;
+  unknownColumns: string[];
+  productCount: number;
+  error: ImportProblem | null;
+  createdAt: string;
+  finishedAt: string | null;
+};
+
+export const isRunning = (status: CsvImportStatus) =>
+  status === "uploaded" || status === "queued" || status === "processing";
+
+/** The largest file the upload accepts. */
+export const MAX_CSV_BYTES = 100 * 1024 * 1024;

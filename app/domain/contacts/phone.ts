@@ -1,0 +1,25 @@
+import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
+
+/** Companies have no country setting yet: numbers without a +country code are read as US numbers. */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = "US";
+
+/** The number in E.164 (+12015550123), or null when it is not a valid number for its country. */
+export function normalizePhone(input: string, country: CountryCode = DEFAULT_PHONE_COUNTRY): string | null {
+  const trimmed = input.trim();
+  if (!trimmed) return null;
+  const parsed = parsePhoneNumberFromString(trimmed, country);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** For display: national format for the company's country, international for the others. */
+export function formatPhone(e164: string | null, country: CountryCode = DEFAULT_PHONE_COUNTRY): string {
+  if (!e164) return "";
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed) return e164;
+  return parsed.country === country ? parsed.formatNational() : parsed.formatInternational();
+}
+
+/** The digits of a search term, to match a fragment of stored E.164 numbers ("(201) 555" → "201555"). */
+export function phoneSearchDigits(term: string): string {
+  return term.replace(/\D/g, "");
+}
