@@ -2,6 +2,9 @@ import adminAudit from "./en/admin-audit";
 import adminCompanies from "./en/admin-companies";
 import adminTerms from "./en/admin-terms";
 import adminUsers from "./en/admin-users";
+import contacts from "./en/contacts";
+import csvImport from "./en/csv-import";
+import products from "./en/products";
 
 // English texts. Spec texts are kept word for word (typos included); {{product}} is PRODUCT_NAME.
 const en = {
@@ -9,6 +12,9 @@ const en = {
   adminUsers,
   adminTerms,
   adminAudit,
+  csvImport,
+  contacts,
+  products,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. All rights reserved.",

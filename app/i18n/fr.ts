@@ -4,12 +4,18 @@ import adminAudit from "./fr/admin-audit";
 import adminCompanies from "./fr/admin-companies";
 import adminTerms from "./fr/admin-terms";
 import adminUsers from "./fr/admin-users";
+import contacts from "./fr/contacts";
+import csvImport from "./fr/csv-import";
+import products from "./fr/products";
 
 const fr: Resources = {
   adminCompanies,
   adminUsers,
   adminTerms,
   adminAudit,
+  csvImport,
+  contacts,
+  products,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. Tous droits réservés.",

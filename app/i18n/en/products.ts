@@ -1,0 +1,63 @@
+// Texts of the product screens (English). Spec texts are word for word.
+const products = {
+  title: "Products",
+  welcomeTitle: "Welcome to your products",
+  welcomeBody:
+    "Each product has its own journey of touchpoints. Link contacts to a product to enroll them in its journey.",
+  allProducts: "All Products",
+  searchLabel: "Search products by name",
+  mapProducts: "Map Products",
+  empty: "No Products",
+  createProduct: "Create Product",
+  nameLabel: "Product Name",
+  save: "Save",
+  cancel: "Cancel",
+  rename: "Rename",
+  renameTitle: "Rename Product",
+  deleteProduct: "Delete Product",
+  deleteConfirm:
+    "Are you sure you want to delete {{name}}? Its journey and its contact links are deleted too.",
+  openProduct: "Open {{name}}",
+  detail: {
+    back: "Back to all products",
+    owners: "Product Owners",
+    addExisting: "Add existing contact",
+    addNew: "Add new contact",
+    addAttribute: "Add Attribute",
+    remove: "Remove",
+    removeLabel: "Remove {{name}} from this product",
+    removeConfirm: "Are you sure you want to remove {{name}} from this product?",
+    noOwners: "No contacts found!",
+    productAttributes: "Product Attributes",
+    selectOwner: "Select a contact to see and edit their product attributes.",
+    attributesOf: "Product attributes of {{name}}",
+    noProductAttributes: "No product attributes yet. Add one with Add Attribute.",
+    selected: "Selected",
+    pageOf: "Page {{page}} of {{pages}}",
+  },
+  choose: {
+    title: "Choose Contact",
+    search: "Search contacts",
+    searchHelp: "Type at least 3 characters",
+    add: "Add",
+    addSelected: "Add selected ({{count}})",
+    alreadyLinked: "Already added",
+    empty: "No contacts found!",
+    loading: "Loading…",
+  },
+  validation: {
+    fieldCanNotBeEmpty: "This field can not be empty!",
+    nameTooLong: "The name can be at most 120 characters long.",
+  },
+  toasts: {
+    created: "Product created successfully!",
+    renamed: "Product renamed successfully!",
+    deleted: "Product deleted successfully!",
+    duplicate: "A product with this name already exists.",
+    linked: "Contacts added to the product: {{count}}.",
+    removed: "Contact removed from the product.",
+    somethingWentWrong: "Something went wrong!",
+  },
+};
+
+export default products;

@@ -1,0 +1,219 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { BlockStack, Button, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { getDb } from "#db/client.server";
+import { requireMember } from "~/domain/access/guard.server";
+import { can, type Permission } from "~/domain/access/permissions";
+import { redirectWithToast } from "~/domain/auth/session.server";
+import {
+  attributeValuesFrom,
+  contactAttributeForm,
+  productAttributeForm,
+  saveContactAttributes,
+  saveProductAttributes,
+} from "~/domain/contacts/attributes.server";
+import { getContact } from "~/domain/contacts/contacts.server";
+import { formatPhone } from "~/domain/contacts/phone";
+import { CONTACT_PAGE_PRODUCT_ATTRIBUTES, selectProductSchema } from "~/domain/contacts/schemas";
+import { linkContactToProduct, listContactProducts } from "~/domain/products/links.server";
+import { listProducts } from "~/domain/products/products.server";
+import { type AddProductAnswer, AddProductDrawer } from "~/ui/contacts/add-product-drawer";
+import { AttributeForm } from "~/ui/contacts/attribute-form";
+import { ContactDrawer, isContactDrawerData } from "~/ui/contacts/contact-drawer";
+import { submitContactDrawer } from "~/ui/contacts/contact-drawer.server";
+import { ContactProducts } from "~/ui/contacts/contact-products";
+import { type Toast, ToastView } from "~/ui/toast";
+import type { Route } from "./+types/contact-detail";
+
+/** One contact of the company (?id=, which replaces the spec's navigation state): attributes and products. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const member = await requireMember(request);
+  const url = new URL(request.url);
+  const contact = await getContact(member, url.searchParams.get("id") ?? "");
+  if (!contact)
+    throw await redirectWithToast(request, "/contacts", {
+      message: "contacts.toasts.somethingWentWrong",
+      error: true,
+    });
+  const [attributes, links, products] = await Promise.all([
+    contactAttributeForm(member, contact.id),
+    listContactProducts(member, contact.id),
+    listProducts(member),
+  ]);
+  const selected = links.find((l) => l.linkId === url.searchParams.get("link")) ?? links[0] ?? null;
+  const productAttributes = selected ? await productAttributeForm(member, selected.linkId) : null;
+  const linkedIds = new Set(links.map((l) => l.productId));
+  return {
+    contact: { ...contact, phoneDisplay: formatPhone(contact.phone) },
+    attributes: attributes ?? [],
+    links,
+    selectedLinkId: selected?.linkId ?? null,
+    productAttributes: productAttributes ?? [],
+    linkableProducts: products.filter((p) => !linkedIds.has(p.id)),
+    can: {
+      contactsWrite: can(member, "contacts.write"),
+      productsWrite: can(member, "products.write"),
+    },
+  };
+}
+
+const intentPermissions: Record<string, Permission> = {
+  "contact-attributes": "contacts.write",
+  update: "contacts.write",
+  "product-attributes": "products.write",
+  "link-product": "products.write",
+};
+
+/** Save contact or product attribute values, link a product, edit the contact. */
+export async function action({ request }: Route.ActionArgs) {
+  const member = await requireMember(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const permission = intentPermissions[intent];
+  if (!permission) return data({ error: "Unknown intent" }, 400);
+  if (!can(member, permission)) throw data({ error: "Forbidden" }, 403);
+  const contactId = new URL(request.url).searchParams.get("id") ?? "";
+  const contact = await getContact(member, contactId);
+  const somethingWentWrong: Toast = { message: "contacts.toasts.somethingWentWrong", error: true };
+  if (!contact) return data({ intent, toast: somethingWentWrong, errors: undefined }, 404);
+
+  if (intent === "update")
+    return submitContactDrawer(member, form, { createdToast: "contacts.toasts.contactAdded" });
+  if (intent === "link-product") {
+    const submission = parseWithZod(form, { schema: selectProductSchema });
+    if (submission.status !== "success")
+      return data({ intent, result: submission.reply(), linked: false, toast: null }, 400);
+    const linked = await linkContactToProduct(getDb(), member, contact.id, submission.value.productId);
+    if (!linked.ok)
+      return data(
+        {
+          intent,
+          result: submission.reply({ fieldErrors: { productId: ["contacts.validation.selectProduct"] } }),
+          linked: false,
+          toast: null,
+        },
+        404,
+      );
+    return {
+      intent,
+      result: submission.reply({ resetForm: true }),
+      linked: true,
+      toast: { message: "contacts.toasts.productLinked" },
+    };
+  }
+  const values = attributeValuesFrom(form);
+  const saved =
+    intent === "contact-attributes"
+      ? await saveContactAttributes(member, contact.id, values)
+      : await saveProductAttributes(member, String(form.get("linkId") ?? ""), values);
+  if (saved.ok) {
+    const message =
+      intent === "contact-attributes"
+        ? "contacts.toasts.contactAttributesSaved"
+        : "contacts.toasts.productAttributesSaved";
+    return { intent, toast: { message }, errors: undefined };
+  }
+  if (saved.reason === "invalid") return data({ intent, toast: null, errors: saved.errors }, 400);
+  return data({ intent, toast: somethingWentWrong, errors: undefined }, 404);
+}
+
+export default function ContactDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { contact, can } = loaderData;
+  const [drawer, setDrawer] = useState<"edit" | "product" | null>(null);
+  const close = useCallback(() => setDrawer(null), []);
+  const answer = actionData as
+    | { intent?: string; toast?: Toast | null; errors?: Record<string, string> }
+    | undefined;
+  const errorsFor = (intent: string) => (answer?.intent === intent ? answer.errors : undefined);
+  const contactAnswer = isContactDrawerData(actionData) ? actionData : undefined;
+  const selected = loaderData.links.find((l) => l.linkId === loaderData.selectedLinkId);
+  return (
+    <Page
+      title={`${contact.firstName} ${contact.lastName}`}
+      subtitle={[contact.phoneDisplay, contact.email].filter(Boolean).join(" · ")}
+      backAction={{ content: t("contacts.detail.back"), url: "/contacts" }}
+      secondaryActions={[
+        {
+          content: t("contacts.editContact"),
+          disabled: !can.contactsWrite,
+          onAction: () => setDrawer("edit"),
+        },
+      ]}
+    >
+      <Layout>
+        <Layout.Section variant="oneHalf">
+          <Card>
+            <BlockStack gap="400">
+              <Text as="h2" variant="headingMd">
+                {t("contacts.detail.attributes")}
+              </Text>
+              <AttributeForm
+                formId="contact-attributes"
+                intent="contact-attributes"
+                fields={loaderData.attributes}
+                errors={errorsFor("contact-attributes")}
+                disabled={!can.contactsWrite}
+                emptyText={t("contacts.detail.noAttributes")}
+              />
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        <Layout.Section variant="oneHalf">
+          <BlockStack gap="400">
+            <Card>
+              <BlockStack gap="300">
+                <InlineStack align="space-between" blockAlign="center">
+                  <Text as="h2" variant="headingMd">
+                    {t("contacts.detail.products")}
+                  </Text>
+                  <Button disabled={!can.productsWrite} onClick={() => setDrawer("product")}>
+                    {t("contacts.detail.addProduct")}
+                  </Button>
+                </InlineStack>
+                <ContactProducts
+                  contactId={contact.id}
+                  links={loaderData.links}
+                  selectedLinkId={loaderData.selectedLinkId}
+                />
+              </BlockStack>
+            </Card>
+            {selected ? (
+              <Card>
+                <BlockStack gap="400">
+                  <Text as="h2" variant="headingMd">
+                    {t("contacts.detail.productAttributesOf", { product: selected.name })}
+                  </Text>
+                  <AttributeForm
+                    key={selected.linkId}
+                    formId="product-attributes"
+                    intent="product-attributes"
+                    hiddenFields={{ linkId: selected.linkId }}
+                    fields={loaderData.productAttributes}
+                    errors={errorsFor("product-attributes")}
+                    disabled={!can.productsWrite}
+                    pageSize={CONTACT_PAGE_PRODUCT_ATTRIBUTES}
+                    emptyText={t("contacts.detail.noProductAttributes")}
+                  />
+                </BlockStack>
+              </Card>
+            ) : null}
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+      {drawer === "edit" ? (
+        <ContactDrawer open onClose={close} contact={contact} actionData={contactAnswer} />
+      ) : null}
+      {drawer === "product" ? (
+        <AddProductDrawer
+          products={loaderData.linkableProducts}
+          answer={answer?.intent === "link-product" ? (actionData as unknown as AddProductAnswer) : undefined}
+          onClose={close}
+        />
+      ) : null}
+      <ToastView toast={contactAnswer?.toast ?? answer?.toast} />
+    </Page>
+  );
+}

@@ -1,0 +1,104 @@
+import { Banner, BlockStack, Card, InlineStack, Page } from "@shopify/polaris";
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { requireMember, requireMemberWith } from "~/domain/access/guard.server";
+import { can } from "~/domain/access/permissions";
+import { deleteContact, getContact, listContacts } from "~/domain/contacts/contacts.server";
+import { formatPhone } from "~/domain/contacts/phone";
+import { AddAttribute } from "~/ui/contacts/attribute-drawer";
+import { ContactDrawer, type EditableContact, isContactDrawerData } from "~/ui/contacts/contact-drawer";
+import { submitContactDrawer } from "~/ui/contacts/contact-drawer.server";
+import { ContactsTable } from "~/ui/contacts/contacts-table";
+import { ImportCsvButton } from "~/ui/contacts/csv-import";
+import { respond } from "~/ui/respond.server";
+import { ToastView } from "~/ui/toast";
+import type { Route } from "./+types/contacts";
+
+/** Contacts manager: the company's active contacts, 10 (or more) per page by keyset, searchable. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const member = await requireMember(request);
+  const url = new URL(request.url);
+  const page = await listContacts(member, {
+    search: url.searchParams.get("q"),
+    pageSize: Number(url.searchParams.get("size")) || undefined,
+    after: url.searchParams.get("after"),
+    before: url.searchParams.get("before"),
+  });
+  return {
+    page: { ...page, rows: page.rows.map((row) => ({ ...row, phoneDisplay: formatPhone(row.phone) })) },
+    can: {
+      contactsWrite: can(member, "contacts.write"),
+      attributesWrite: can(member, "attributes.write"),
+    },
+  };
+}
+
+/** Add (drawer), edit and delete a contact. */
+export async function action({ request }: Route.ActionArgs) {
+  const member = await requireMemberWith(request, "contacts.write");
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "create" || intent === "update")
+    return submitContactDrawer(member, form, { createdToast: "contacts.toasts.contactAdded" });
+  if (intent === "delete") {
+    const id = String(form.get("id") ?? "");
+    const deleted = (await getContact(member, id)) ? await deleteContact(member, id) : false;
+    return respond(
+      request,
+      form,
+      deleted
+        ? { message: "contacts.toasts.contactDeleted" }
+        : { message: "contacts.toasts.somethingWentWrong", error: true },
+    );
+  }
+  return data({ error: "Unknown intent" }, 400);
+}
+
+export default function Contacts({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { page, can } = loaderData;
+  const [drawer, setDrawer] = useState<{ contact: EditableContact | null } | null>(null);
+  const closeDrawer = useCallback(() => setDrawer(null), []);
+  const drawerData = isContactDrawerData(actionData) ? actionData : undefined;
+  return (
+    <Page
+      fullWidth
+      title={t("contacts.title")}
+      primaryAction={{
+        content: t("contacts.addContact"),
+        disabled: !can.contactsWrite,
+        onAction: () => setDrawer({ contact: null }),
+      }}
+    >
+      <BlockStack gap="400">
+        <Banner tone="info" title={t("contacts.welcomeTitle")}>
+          {t("contacts.welcomeBody")}
+        </Banner>
+        <Card>
+          <ContactsTable
+            page={page}
+            canWrite={can.contactsWrite}
+            onEdit={(contact) => setDrawer({ contact })}
+            actions={
+              <InlineStack gap="200">
+                <AddAttribute
+                  scope="contact"
+                  disabled={!can.attributesWrite}
+                  label={t("contacts.addAttribute")}
+                />
+                {/* The CSV import (issue 5 item 4) owns this button and its modals. */}
+                <ImportCsvButton disabled={!can.contactsWrite} />
+              </InlineStack>
+            }
+            emptyAction={<ImportCsvButton disabled={!can.contactsWrite} />}
+          />
+        </Card>
+      </BlockStack>
+      {drawer ? (
+        <ContactDrawer open onClose={closeDrawer} contact={drawer.contact} actionData={drawerData} />
+      ) : null}
+      <ToastView toast={drawerData?.toast} />
+    </Page>
+  );
+}

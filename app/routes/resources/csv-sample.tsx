@@ -1,0 +1,25 @@
+import { requireMember } from "~/domain/access/guard.server";
+import { listAttributes } from "~/domain/contacts/attributes.server";
+import { formatCsvRecord } from "~/domain/contacts/csv-parser";
+import type { Route } from "./+types/csv-sample";
+
+/** A sample contacts file: the four contact columns and the company's own contact attributes. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const member = await requireMember(request);
+  const attributes = await listAttributes(member, "contact");
+  const header = ["First Name", "Last Name", "Phone", "Email", ...attributes.map((a) => a.title)];
+  const blank = attributes.map(() => "");
+  const rows = [
+    ["Jane", "Doe", "(201) 555-0123", "jane.doe@example.com", ...blank],
+    ["John", "Smith", "+1 415 555 0198", "", ...blank],
+    ["Ana", "García", "", "ana.garcia@example.com", ...blank],
+  ];
+  const body = `${[header, ...rows].map(formatCsvRecord).join("\r\n")}\r\n`;
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="contacts-sample.csv"',
+      "Cache-Control": "no-store",
+    },
+  });
+}

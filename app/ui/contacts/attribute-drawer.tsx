@@ -1,0 +1,77 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { BlockStack, Button, InlineStack, Select } from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { type AttributeScope, attributeSchema, attributeTypes } from "~/domain/contacts/schemas";
+import { Drawer } from "~/ui/drawer";
+import { FormTextField } from "~/ui/fields";
+import { type Toast, ToastView } from "~/ui/toast";
+
+type AttributeAnswer = { result: SubmissionResult<string[]>; toast: Toast | null };
+
+/** 'Add Attribute': a button and its drawer (title and type, both required). */
+export function AddAttribute({
+  scope,
+  disabled,
+  label,
+}: {
+  scope: AttributeScope;
+  disabled: boolean;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<AttributeAnswer>();
+  const [form, fields] = useForm({
+    id: `add-attribute-${scope}`,
+    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: attributeSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const [type, setType] = useState("");
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.toast && !fetcher.data.toast.error) {
+      setOpen(false);
+      setType("");
+    }
+  }, [fetcher.state, fetcher.data]);
+  const typeError = fields.type.errors?.[0];
+  return (
+    <>
+      <Button onClick={() => setOpen(true)} disabled={disabled}>
+        {label}
+      </Button>
+      <Drawer open={open} title={t("contacts.attribute.drawerTitle")} onClose={() => setOpen(false)}>
+        <fetcher.Form method="post" action="/resources/attributes" {...getFormProps(form)}>
+          <input type="hidden" name="scope" value={scope} />
+          <BlockStack gap="400">
+            <FormTextField meta={fields.title} label={t("contacts.attribute.title")} autoComplete="off" />
+            <Select
+              id={fields.type.id}
+              name={fields.type.name}
+              label={t("contacts.attribute.type")}
+              placeholder={t("contacts.attribute.typePlaceholder")}
+              options={attributeTypes.map((value) => ({
+                value,
+                label: t(`contacts.attribute.types.${value}`),
+              }))}
+              value={type}
+              onChange={setType}
+              error={typeError ? t(typeError) : undefined}
+            />
+            <InlineStack align="end" gap="200">
+              <Button onClick={() => setOpen(false)}>{t("contacts.cancel")}</Button>
+              <Button submit variant="primary" loading={fetcher.state !== "idle"}>
+                {t("contacts.attribute.add")}
+              </Button>
+            </InlineStack>
+          </BlockStack>
+        </fetcher.Form>
+      </Drawer>
+      <ToastView toast={fetcher.data?.toast} />
+    </>
+  );
+}

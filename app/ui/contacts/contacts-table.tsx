@@ -1,0 +1,254 @@
+import {
+  ActionList,
+  BlockStack,
+  Box,
+  Button,
+  IndexTable,
+  InlineStack,
+  Link,
+  Pagination,
+  Popover,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { MenuHorizontalIcon, SearchIcon } from "@shopify/polaris-icons";
+import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useFetcher, useLocation, useNavigation, useSearchParams } from "react-router";
+import type { ContactPage, ContactRow } from "~/domain/contacts/contacts.server";
+import { CONTACT_PAGE_SIZES, CONTACT_SEARCH_DEBOUNCE_MS, searchable } from "~/domain/contacts/schemas";
+import { ConfirmModal } from "~/ui/confirm-modal";
+import { EmptyMessage } from "~/ui/empty-message";
+import { type Toast, ToastView } from "~/ui/toast";
+import type { EditableContact } from "./contact-drawer";
+
+type Row = ContactRow & { phoneDisplay: string };
+/** The spec's contact table scrolls within 325 pixels. */
+const TABLE_SCROLL_HEIGHT = 325;
+
+export const contactDetailUrl = (id: string) => `/contacts/contact-detail?id=${id}`;
+
+/** 'All Contacts': search (in the URL), the table with its row menu, page size and keyset paging. */
+export function ContactsTable({
+  page,
+  canWrite,
+  onEdit,
+  actions,
+  emptyAction,
+}: {
+  page: Omit<ContactPage, "rows"> & { rows: Row[] };
+  canWrite: boolean;
+  onEdit: (contact: EditableContact) => void;
+  actions: ReactNode;
+  emptyAction: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [search, setSearch] = useState(page.search);
+  const location = useLocation();
+  const deleter = useFetcher<{ toast?: Toast }>();
+  const [toDelete, setToDelete] = useState<Row | null>(null);
+
+  // Sent 1 s after typing stops, and only when empty or longer than 2 characters (spec 2 section 5).
+  useEffect(() => {
+    const term = search.trim();
+    if (!searchable(term) || term === (params.get("q") ?? "")) return;
+    const timer = window.setTimeout(() => {
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (term) next.set("q", term);
+          else next.delete("q");
+          next.delete("after");
+          next.delete("before");
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    }, CONTACT_SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search, params, setParams]);
+
+  const urlWith = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    return `?${next}`;
+  };
+  const searching = Boolean(page.search);
+  const firstPage = !page.previousCursor && !params.get("after") && !params.get("before");
+
+  return (
+    <BlockStack gap="400">
+      <InlineStack align="space-between" blockAlign="center" gap="300">
+        <Text as="h2" variant="headingMd">
+          {t("contacts.allContacts")}
+        </Text>
+        {actions}
+      </InlineStack>
+      <Form method="get" role="search" onSubmit={(event) => event.preventDefault()}>
+        <input type="hidden" name="size" value={page.pageSize} />
+        <TextField
+          label={t("contacts.searchLabel")}
+          labelHidden
+          name="q"
+          placeholder={t("contacts.searchPlaceholder")}
+          prefix={<SearchIcon width={20} height={20} fill="currentColor" aria-hidden="true" />}
+          value={search}
+          onChange={setSearch}
+          autoComplete="off"
+          clearButton
+          onClearButtonClick={() => setSearch("")}
+          helpText={searchable(search) ? undefined : t("contacts.searchHelp")}
+        />
+      </Form>
+      {page.rows.length === 0 && firstPage ? (
+        <BlockStack gap="200" inlineAlign="center">
+          <EmptyMessage heading={t("contacts.empty")}>
+            {searching ? null : t("contacts.emptyImport")}
+          </EmptyMessage>
+          {searching ? null : emptyAction}
+        </BlockStack>
+      ) : (
+        <div style={{ maxHeight: TABLE_SCROLL_HEIGHT, overflowY: "auto" }}>
+          <IndexTable
+            resourceName={{
+              singular: t("contacts.resourceName.singular"),
+              plural: t("contacts.resourceName.plural"),
+            }}
+            itemCount={page.rows.length}
+            selectable={false}
+            loading={navigation.state === "loading" && navigation.location.pathname === "/contacts"}
+            headings={[
+              { title: t("contacts.columns.firstName") },
+              { title: t("contacts.columns.lastName") },
+              { title: t("contacts.columns.phone") },
+              { title: t("contacts.columns.email") },
+              { title: t("contacts.columns.actions"), hidden: true },
+            ]}
+          >
+            {page.rows.map((row, index) => (
+              <IndexTable.Row key={row.id} id={row.id} position={index}>
+                <IndexTable.Cell>
+                  <Link url={contactDetailUrl(row.id)} removeUnderline>
+                    {row.firstName}
+                  </Link>
+                </IndexTable.Cell>
+                <IndexTable.Cell>{row.lastName}</IndexTable.Cell>
+                <IndexTable.Cell>{row.phoneDisplay || "-"}</IndexTable.Cell>
+                <IndexTable.Cell>{row.email || "-"}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <RowMenu row={row} canWrite={canWrite} onEdit={onEdit} onDelete={setToDelete} />
+                </IndexTable.Cell>
+              </IndexTable.Row>
+            ))}
+          </IndexTable>
+        </div>
+      )}
+      {page.rows.length === 0 && firstPage ? null : (
+        <InlineStack align="end" blockAlign="center" gap="400">
+          <Box minWidth="180px">
+            <Select
+              label={t("contacts.rowsPerPage")}
+              labelInline
+              options={CONTACT_PAGE_SIZES.map((size) => ({ label: String(size), value: String(size) }))}
+              value={String(page.pageSize)}
+              onChange={(size) =>
+                setParams(
+                  (previous) => {
+                    const next = new URLSearchParams(previous);
+                    next.set("size", size);
+                    next.delete("after");
+                    next.delete("before");
+                    return next;
+                  },
+                  { preventScrollReset: true },
+                )
+              }
+            />
+          </Box>
+          <Pagination
+            hasPrevious={Boolean(page.previousCursor)}
+            previousURL={
+              page.previousCursor ? urlWith({ before: page.previousCursor, after: null }) : undefined
+            }
+            hasNext={Boolean(page.nextCursor)}
+            nextURL={page.nextCursor ? urlWith({ after: page.nextCursor, before: null }) : undefined}
+            accessibilityLabels={{ previous: t("contacts.previousPage"), next: t("contacts.nextPage") }}
+          />
+        </InlineStack>
+      )}
+      <ConfirmModal
+        open={toDelete !== null}
+        message={t("contacts.deleteConfirm")}
+        onClose={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete)
+            deleter.submit(
+              { intent: "delete", id: toDelete.id, redirectTo: `${location.pathname}${location.search}` },
+              { method: "post", action: "/contacts" },
+            );
+          setToDelete(null);
+        }}
+      />
+      <ToastView toast={deleter.data?.toast} />
+    </BlockStack>
+  );
+}
+
+function RowMenu({
+  row,
+  canWrite,
+  onEdit,
+  onDelete,
+}: {
+  row: Row;
+  canWrite: boolean;
+  onEdit: (contact: EditableContact) => void;
+  onDelete: (row: Row) => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const name = `${row.firstName} ${row.lastName}`;
+  return (
+    <Popover
+      active={open}
+      onClose={() => setOpen(false)}
+      activator={
+        <Button
+          variant="tertiary"
+          icon={MenuHorizontalIcon}
+          accessibilityLabel={t("contacts.rowActions", { name })}
+          onClick={() => setOpen(!open)}
+        />
+      }
+    >
+      <ActionList
+        actionRole="menuitem"
+        items={[
+          {
+            content: t("contacts.editContact"),
+            disabled: !canWrite,
+            onAction: () => {
+              setOpen(false);
+              onEdit(row);
+            },
+          },
+          {
+            content: t("contacts.deleteContact"),
+            destructive: true,
+            disabled: !canWrite,
+            onAction: () => {
+              setOpen(false);
+              onDelete(row);
+            },
+          },
+        ]}
+      />
+    </Popover>
+  );
+}
