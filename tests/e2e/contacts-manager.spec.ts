@@ -1,0 +1,182 @@
+import { freshCompanyAdmin, postContact, screenshot, uniquePhone } from "../support/contacts-e2e";
+import { expect, test, toast } from "../support/e2e-helpers";
+
+// Spec 2 sections 2 (Contacts manager, Add contact), 4 (contact delete), 5 and 8: the 'All Contacts'
+// table, its drawer, search, paging and delete, and the add-contact page, with their exact texts.
+
+test("an empty company sees the welcome banner and 'No contact found'", async ({ page }) => {
+  await freshCompanyAdmin(page);
+  await page.goto("/contacts");
+  await expect(page.getByText("Welcome to your contacts")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "All Contacts" })).toBeVisible();
+  await expect(page.getByText("No contact found", { exact: true })).toBeVisible();
+  await expect(page.getByText("Import CSV data file", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Contact" })).toBeEnabled();
+  await screenshot(page, "contacts-empty");
+});
+
+test("Add Contact: required fields, the added contact in the table, edit, duplicates and delete", async ({
+  page,
+}) => {
+  await freshCompanyAdmin(page);
+  await page.goto("/contacts");
+  await page.getByRole("button", { name: "Add Contact" }).click();
+  const drawer = page.getByRole("dialog", { name: "Add Contact" });
+  await drawer.getByRole("button", { name: "Save" }).click();
+  await expect(drawer.getByText("This field can not be empty!")).toHaveCount(3);
+  await screenshot(page, "contacts-drawer-errors");
+
+  await drawer.getByLabel("First Name").fill("Grace");
+  await drawer.getByLabel("Last Name").fill("Hopper");
+  await drawer.getByLabel("Phone Number").fill("555-123-4567");
+  await drawer.getByRole("button", { name: "Save" }).click();
+  await expect(drawer.getByText("Please enter a valid phone number.")).toBeVisible();
+
+  await drawer.getByLabel("Phone Number").fill("(212) 555-0142");
+  await drawer.getByLabel("Email Address").fill("not-an-email");
+  await drawer.getByRole("button", { name: "Save" }).click();
+  await expect(drawer.getByText("Please enter a valid email.")).toBeVisible();
+  await drawer.getByLabel("Email Address").fill("");
+  await drawer.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Contact Added successfully!")).toBeVisible();
+  await expect(drawer).toBeHidden();
+
+  const row = page.getByRole("row").filter({ hasText: "Grace" });
+  await expect(row.getByRole("cell")).toHaveText(["Grace", "Hopper", "(212) 555-0142", "-", ""]);
+  await screenshot(page, "contacts-one");
+
+  // Edit in the same drawer.
+  await row.getByRole("button", { name: "Actions for Grace Hopper" }).click();
+  await page.getByRole("menuitem", { name: "Edit Contact" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Contact" });
+  await expect(edit.getByLabel("Phone Number")).toHaveValue("(212) 555-0142");
+  await edit.getByLabel("Email Address").fill("Grace@Navy.mil");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Contact updated successfully!")).toBeVisible();
+  await expect(row.getByRole("cell").nth(3)).toHaveText("grace@navy.mil");
+
+  // The same phone, written differently, is a duplicate: refused, with a link to the existing contact.
+  await page.getByRole("button", { name: "Add Contact" }).click();
+  await drawer.getByLabel("First Name").fill("Other");
+  await drawer.getByLabel("Last Name").fill("Person");
+  await drawer.getByLabel("Phone Number").fill("+1 212 555 0142");
+  await drawer.getByRole("button", { name: "Save" }).click();
+  await expect(drawer.getByText("A contact with this phone number already exists.")).toBeVisible();
+  await screenshot(page, "contacts-duplicate");
+  await drawer.getByRole("link", { name: "View the existing contact" }).click();
+  await expect(page).toHaveURL(/\/contacts\/contact-detail\?id=/);
+  await expect(page.getByRole("heading", { name: "Grace Hopper" })).toBeVisible();
+
+  // Delete, after a confirmation.
+  await page.goto("/contacts");
+  await row.getByRole("button", { name: "Actions for Grace Hopper" }).click();
+  await page.getByRole("menuitem", { name: "Delete Contact" }).click();
+  const confirm = page
+    .getByRole("dialog")
+    .filter({ hasText: "Are you sure you want to delete this contact?" });
+  await confirm.getByRole("button", { name: "Yes" }).click();
+  await expect(toast(page, "Contact deleted successfully!")).toBeVisible();
+  await expect(page.getByText("No contact found", { exact: true })).toBeVisible();
+});
+
+test("search waits for 3 characters and a second, then pages through by keyset", async ({ page }) => {
+  test.setTimeout(90_000);
+  await freshCompanyAdmin(page);
+  for (let n = 1; n <= 23; n++)
+    await postContact(page, {
+      firstName: `Person${String(n).padStart(2, "0")}`,
+      lastName: n % 2 ? "Smith" : "Jones",
+      phone: uniquePhone(),
+      email: `person${n}@example.com`,
+    });
+  await page.goto("/contacts");
+  const bodyRows = page.locator(".Polaris-IndexTable__TableRow");
+  await expect(bodyRows).toHaveCount(10);
+  await expect(bodyRows.first()).toContainText("Person23");
+
+  await page.getByLabel("Next page", { exact: true }).click();
+  await expect(page).toHaveURL(/after=/);
+  await expect(bodyRows.first()).toContainText("Person13");
+  await page.getByLabel("Next page", { exact: true }).click();
+  await expect(bodyRows).toHaveCount(3);
+  await expect(page.getByLabel("Next page", { exact: true })).toBeDisabled();
+  await page.getByLabel("Previous page", { exact: true }).click();
+  await expect(bodyRows.first()).toContainText("Person13");
+  await page.getByLabel("Previous page", { exact: true }).click();
+  await expect(bodyRows.first()).toContainText("Person23");
+  await expect(page.getByLabel("Previous page", { exact: true })).toBeDisabled();
+
+  await page.getByLabel("Rows per page").selectOption("50");
+  await expect(bodyRows).toHaveCount(23);
+  await expect(page).toHaveURL(/size=50/);
+
+  const search = page.getByRole("textbox", { name: "Search contacts" });
+  await search.fill("sm");
+  await expect(page.getByText("Type at least 3 characters")).toBeVisible();
+  await page.waitForTimeout(1300);
+  await expect(page).not.toHaveURL(/q=/);
+  await search.fill("smith");
+  // Sent only after 1 s without typing.
+  await page.waitForTimeout(400);
+  await expect(page).not.toHaveURL(/q=/);
+  await expect(page).toHaveURL(/q=smith/);
+  await expect(bodyRows).toHaveCount(12);
+  await search.fill("person7@");
+  await expect(page).toHaveURL(/q=person7%40/);
+  await expect(bodyRows).toHaveCount(1);
+  await expect(bodyRows.first()).toContainText("Person07");
+  await screenshot(page, "contacts-search");
+  await search.fill("nobody-here");
+  await expect(page.getByText("No contact found", { exact: true })).toBeVisible();
+  await search.fill("");
+  await expect(page).not.toHaveURL(/q=/);
+  await expect(bodyRows).toHaveCount(23);
+  await screenshot(page, "contacts-list");
+});
+
+test("the add-contact page: its texts, its checks and the success modal that goes back", async ({ page }) => {
+  await freshCompanyAdmin(page);
+  await page.goto("/contacts/create-contact");
+  await expect(page.getByRole("heading", { name: "Back to all contacts" })).toBeVisible();
+  const submit = page.getByRole("button", { name: "Add Contact" });
+  await submit.click();
+  await expect(page.getByText("This field cannot be empty!")).toHaveCount(2);
+  await expect(page.getByText("Phone number or email address is required.")).toHaveCount(2);
+  await screenshot(page, "create-contact-errors");
+
+  await page.getByLabel("First Name").fill("Alan");
+  await page.getByLabel("Last Name").fill("Turing");
+  await page.getByLabel("Phone Number").fill("12345");
+  await page.getByLabel("Email Address").fill("alan@");
+  await submit.click();
+  await expect(page.getByText("Please enter a valid phone number.")).toBeVisible();
+  await expect(page.getByText("Please enter a valid email.")).toBeVisible();
+
+  // Passes the pattern, but is not a real number: the server's message in the failure modal.
+  await page.getByLabel("Phone Number").fill("+1 555 555 5555");
+  await page.getByLabel("Email Address").fill("alan@bletchley.uk");
+  await submit.click();
+  const failed = page.getByRole("dialog", { name: "Something went wrong!" });
+  await expect(failed.getByText("Please enter a valid phone number.")).toBeVisible();
+  await screenshot(page, "create-contact-failed");
+  await failed.getByRole("button", { name: "OK" }).click();
+
+  await page.getByLabel("Phone Number").fill("+44 20 7946 0958");
+  await submit.click();
+  await expect(page.getByRole("dialog").getByText("Contacts added successfully!")).toBeVisible();
+  await screenshot(page, "create-contact-success");
+  await expect(page).toHaveURL(/\/contacts$/, { timeout: 4000 });
+  await expect(page.getByRole("row").filter({ hasText: "Alan" }).getByRole("cell").nth(2)).toHaveText(
+    "+44 20 7946 0958",
+  );
+
+  // The same email again: the failure modal says so and links to the contact.
+  await page.goto("/contacts/create-contact");
+  await page.getByLabel("First Name").fill("Alan");
+  await page.getByLabel("Last Name").fill("Again");
+  await page.getByLabel("Email Address").fill("ALAN@bletchley.uk");
+  await page.getByRole("button", { name: "Add Contact" }).click();
+  const duplicate = page.getByRole("dialog", { name: "Something went wrong!" });
+  await expect(duplicate.getByText("A contact with this email address already exists.")).toBeVisible();
+  await expect(duplicate.getByRole("link", { name: "View the existing contact" })).toBeVisible();
+});
