@@ -52,6 +52,10 @@ export const accounts = pgTable(
     // The spec's "additional account data": subDomain (Link Shortener) and alias (ChatStream).
     linkShortenerSubdomain: text("link_shortener_subdomain"),
     chatstreamSubdomain: text("chatstream_subdomain"),
+    // Messaging: the time zone for quiet hours when a contact's number gives none, and the answer
+    // to an inbound HELP (null: a default naming the company).
+    timeZone: text("time_zone").notNull().default("America/New_York"),
+    smsHelpText: text("sms_help_text"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

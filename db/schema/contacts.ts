@@ -14,6 +14,10 @@ import {
 import { accounts } from "./accounts";
 import { users } from "./identity";
 
+/** Whether SMS may go to a contact: consent recorded (consent_events holds the record), or opted out. */
+export const smsConsent = pgEnum("sms_consent", ["none", "opted_in", "opted_out"]);
+export type SmsConsent = (typeof smsConsent.enumValues)[number];
+
 /** A company's customer. Unique per company by phone (E.164) and by email (lowercased). */
 export const contacts = pgTable(
   "contacts",
@@ -27,6 +31,7 @@ export const contacts = pgTable(
     phone: text("phone"),
     email: text("email"),
     isActive: boolean("is_active").notNull().default(true),
+    smsConsent: smsConsent("sms_consent").notNull().default("none"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

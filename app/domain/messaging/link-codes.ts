@@ -1,0 +1,24 @@
+import { randomBytes } from "node:crypto";
+
+/** Short link codes: 8 characters of an unambiguous alphabet (no 0/O, 1/l/I): 55^8 ≈ 8e13 codes. */
+const ALPHABET = "23456789abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ";
+
+export function newLinkCode(length = 8): string {
+  const bytes = randomBytes(length * 2);
+  let code = "";
+  // Rejection sampling keeps every character equally likely.
+  for (let i = 0; i < bytes.length && code.length < length; i++) {
+    const b = bytes[i];
+    if (b < 256 - (256 % ALPHABET.length)) code += ALPHABET[b % ALPHABET.length];
+  }
+  return code.length === length ? code : newLinkCode(length);
+}
+
+export function isLinkCode(value: string): boolean {
+  return /^[2-9a-km-zA-HJ-NP-Z]{4,16}$/.test(value);
+}
+
+/** The public address of a tracked link. */
+export function trackedLinkUrl(appUrl: string, code: string): string {
+  return `${appUrl.replace(/\/$/, "")}/l/${code}`;
+}
