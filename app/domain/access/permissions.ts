@@ -38,6 +38,11 @@ export const permissionRules = {
   "products.write": writable,
   // Creating, renaming and deleting products (beyond the spec): company admins only.
   "products.manage": (s) => writable(s) && s.isCompanyAdmin,
+  // Journeys: company admins build touchpoints and change a journey's state; any member who is not
+  // read-only may send a touchpoint with Test now and record a contact's SMS consent.
+  "journeys.manage": (s) => writable(s) && s.isCompanyAdmin,
+  "touchpoints.test": writable,
+  "consent.record": writable,
 } satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissionRules;
