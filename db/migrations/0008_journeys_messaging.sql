@@ -28,6 +28,7 @@ CREATE TABLE "enrollments" (
 	"status" "enrollment_status" DEFAULT 'active' NOT NULL,
 	"cycle" integer DEFAULT 0 NOT NULL,
 	"position" integer DEFAULT 0 NOT NULL,
+	"step_started_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"next_due_at" timestamp with time zone,
 	"enrolled_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"ended_at" timestamp with time zone,

@@ -110,6 +110,8 @@ export const enrollments = pgTable(
     status: enrollmentStatus("status").notNull().default("active"),
     cycle: integer("cycle").notNull().default(0),
     position: integer("position").notNull().default(0),
+    /** When the current position began (enrollment, or the previous touchpoint's turn): waits count from it. */
+    stepStartedAt: timestamp("step_started_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the next touchpoint is due; null when there is none (completed, ended, or no touchpoints). */
     nextDueAt: timestamp("next_due_at", { withTimezone: true }),
     enrolledAt: timestamp("enrolled_at", { withTimezone: true }).notNull().defaultNow(),
