@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
+import { rowsOf } from "#db/rows";
 
 export type RateLimitRule = { limit: number; windowMs: number };
 
@@ -47,10 +48,4 @@ export async function releaseRateLimitHit(key: string) {
 
 export async function clearRateLimit(key: string) {
   await getDb().execute(sql`delete from rate_limit_buckets where key = ${key}`);
-}
-
-// postgres.js returns an array of rows; PGlite returns { rows }.
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
