@@ -5,6 +5,7 @@ import adminUsers from "./en/admin-users";
 import contacts from "./en/contacts";
 import csvImport from "./en/csv-import";
 import products from "./en/products";
+import timeline from "./en/timeline";
 
 // English texts. Spec texts are kept word for word (typos included); {{product}} is PRODUCT_NAME.
 const en = {
@@ -15,6 +16,7 @@ const en = {
   csvImport,
   contacts,
   products,
+  timeline,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. All rights reserved.",

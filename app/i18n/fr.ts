@@ -7,6 +7,7 @@ import adminUsers from "./fr/admin-users";
 import contacts from "./fr/contacts";
 import csvImport from "./fr/csv-import";
 import products from "./fr/products";
+import timeline from "./fr/timeline";
 
 const fr: Resources = {
   adminCompanies,
@@ -16,6 +17,7 @@ const fr: Resources = {
   csvImport,
   contacts,
   products,
+  timeline,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. Tous droits réservés.",

@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { rowsOf } from "#db/rows";
-import type { MessageChannel, MessageStatus } from "#db/schema";
+import { contacts, type MessageChannel, type MessageStatus, type SmsConsent } from "#db/schema";
 import type { AccountScope } from "~/domain/contacts/contacts.server";
 import { isUuid } from "~/domain/team/invitations.server";
 
@@ -139,4 +139,14 @@ function toEvent(row: Row): TimelineEvent {
         channel: (row.e ?? "sms") as MessageChannel,
       };
   }
+}
+
+/** The contact's current SMS consent (none, opted_in, opted_out); null when not the company's. */
+export async function smsConsentOf(scope: AccountScope, contactId: string): Promise<SmsConsent | null> {
+  if (!isUuid(contactId)) return null;
+  const [row] = await getDb()
+    .select({ consent: contacts.smsConsent })
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.accountId, scope.account.id)));
+  return row?.consent ?? null;
 }

@@ -17,6 +17,8 @@ import {
 import { getContact } from "~/domain/contacts/contacts.server";
 import { formatPhone } from "~/domain/contacts/phone";
 import { CONTACT_PAGE_PRODUCT_ATTRIBUTES, selectProductSchema } from "~/domain/contacts/schemas";
+import { contactTimeline, smsConsentOf, TIMELINE_LIMIT } from "~/domain/journeys/timeline.server";
+import { recordSmsConsent } from "~/domain/messaging/consent.server";
 import { linkContactToProduct, listContactProducts } from "~/domain/products/links.server";
 import { listProducts } from "~/domain/products/products.server";
 import { type AddProductAnswer, AddProductDrawer } from "~/ui/contacts/add-product-drawer";
@@ -24,6 +26,8 @@ import { AttributeForm } from "~/ui/contacts/attribute-form";
 import { ContactDrawer, isContactDrawerData } from "~/ui/contacts/contact-drawer";
 import { submitContactDrawer } from "~/ui/contacts/contact-drawer.server";
 import { ContactProducts } from "~/ui/contacts/contact-products";
+import { ContactTimeline } from "~/ui/contacts/contact-timeline";
+import { SmsConsentCard } from "~/ui/contacts/sms-consent-card";
 import { type Toast, ToastView } from "~/ui/toast";
 import type { Route } from "./+types/contact-detail";
 
@@ -37,10 +41,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       message: "contacts.toasts.somethingWentWrong",
       error: true,
     });
-  const [attributes, links, products] = await Promise.all([
+  const [attributes, links, products, timeline, smsConsent] = await Promise.all([
     contactAttributeForm(member, contact.id),
     listContactProducts(member, contact.id),
     listProducts(member),
+    contactTimeline(member, contact.id),
+    smsConsentOf(member, contact.id),
   ]);
   const selected = links.find((l) => l.linkId === url.searchParams.get("link")) ?? links[0] ?? null;
   const productAttributes = selected ? await productAttributeForm(member, selected.linkId) : null;
@@ -52,9 +58,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     selectedLinkId: selected?.linkId ?? null,
     productAttributes: productAttributes ?? [],
     linkableProducts: products.filter((p) => !linkedIds.has(p.id)),
+    timeline: timeline ?? [],
+    timelineLimit: TIMELINE_LIMIT,
+    smsConsent: smsConsent ?? "none",
     can: {
       contactsWrite: can(member, "contacts.write"),
       productsWrite: can(member, "products.write"),
+      consentRecord: can(member, "consent.record"),
     },
   };
 }
@@ -64,6 +74,7 @@ const intentPermissions: Record<string, Permission> = {
   update: "contacts.write",
   "product-attributes": "products.write",
   "link-product": "products.write",
+  "sms-consent": "consent.record",
 };
 
 /** Save contact or product attribute values, link a product, edit the contact. */
@@ -79,6 +90,20 @@ export async function action({ request }: Route.ActionArgs) {
   const somethingWentWrong: Toast = { message: "contacts.toasts.somethingWentWrong", error: true };
   if (!contact) return data({ intent, toast: somethingWentWrong, errors: undefined }, 404);
 
+  if (intent === "sms-consent") {
+    const consentText = String(form.get("consentText") ?? "").trim();
+    if (!consentText) return data({ intent, ok: false, error: "timeline.consent.required" }, 400);
+    if (consentText.length > 1000) return data({ intent, ok: false, error: "timeline.consent.tooLong" }, 400);
+    // Recorded by a team member: the IP is not the contact's, so none is kept; the user is.
+    const recorded = await recordSmsConsent(getDb(), member.account.id, contact.id, {
+      source: "admin",
+      consentText,
+      ip: null,
+      userId: member.user.id,
+    });
+    if (!recorded.ok) return data({ intent, ok: false, toast: somethingWentWrong }, 404);
+    return { intent, ok: true, toast: { message: "timeline.consent.recorded" } };
+  }
   if (intent === "update")
     return submitContactDrawer(member, form, { createdToast: "contacts.toasts.contactAdded" });
   if (intent === "link-product") {
@@ -145,21 +170,24 @@ export default function ContactDetail({ loaderData, actionData }: Route.Componen
     >
       <Layout>
         <Layout.Section variant="oneHalf">
-          <Card>
-            <BlockStack gap="400">
-              <Text as="h2" variant="headingMd">
-                {t("contacts.detail.attributes")}
-              </Text>
-              <AttributeForm
-                formId="contact-attributes"
-                intent="contact-attributes"
-                fields={loaderData.attributes}
-                errors={errorsFor("contact-attributes")}
-                disabled={!can.contactsWrite}
-                emptyText={t("contacts.detail.noAttributes")}
-              />
-            </BlockStack>
-          </Card>
+          <BlockStack gap="400">
+            <Card>
+              <BlockStack gap="400">
+                <Text as="h2" variant="headingMd">
+                  {t("contacts.detail.attributes")}
+                </Text>
+                <AttributeForm
+                  formId="contact-attributes"
+                  intent="contact-attributes"
+                  fields={loaderData.attributes}
+                  errors={errorsFor("contact-attributes")}
+                  disabled={!can.contactsWrite}
+                  emptyText={t("contacts.detail.noAttributes")}
+                />
+              </BlockStack>
+            </Card>
+            <SmsConsentCard consent={loaderData.smsConsent} canRecord={can.consentRecord} />
+          </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneHalf">
           <BlockStack gap="400">
@@ -201,6 +229,9 @@ export default function ContactDetail({ loaderData, actionData }: Route.Componen
               </Card>
             ) : null}
           </BlockStack>
+        </Layout.Section>
+        <Layout.Section>
+          <ContactTimeline events={loaderData.timeline} limit={loaderData.timelineLimit} />
         </Layout.Section>
       </Layout>
       {drawer === "edit" ? (

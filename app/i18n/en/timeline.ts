@@ -1,0 +1,57 @@
+// Texts of the contact timeline and SMS consent cards on the contact detail page (English).
+const timeline = {
+  title: "Timeline",
+  empty: "Nothing has happened with this contact yet.",
+  emptyHelp:
+    "Link the contact to a product to enroll them in its journey; messages, clicks and consent show here.",
+  showing: "The latest {{count}} events",
+  enrolled: "Enrolled in the {{product}} journey",
+  enrollmentEnded: "Left the {{product}} journey",
+  message: "{{channel}} message · {{touchpoint}}",
+  testMessage: "Test {{channel}} message · {{touchpoint}}",
+  messageNoTouchpoint: "{{channel}} message",
+  click: "Clicked the link of {{touchpoint}}",
+  clickNoTouchpoint: "Clicked a tracked link",
+  optIn: "Agreed to receive SMS ({{source}})",
+  optOut: "Opted out of SMS ({{source}})",
+  keyword: "replied {{keyword}}",
+  channels: { sms: "SMS", whatsapp: "WhatsApp", email: "Email" },
+  statuses: {
+    queued: "Queued",
+    sending: "Sending",
+    sent: "Sent",
+    delivered: "Delivered",
+    failed: "Failed",
+    undelivered: "Undelivered",
+    suppressed: "Not sent",
+  },
+  sources: {
+    form: "sign-up form",
+    checkout: "checkout",
+    keyword: "SMS reply",
+    admin: "recorded by a team member",
+    import: "import",
+  },
+  consent: {
+    title: "SMS consent",
+    opted_in: "Agreed to receive SMS",
+    none: "No SMS consent recorded",
+    opted_out: "Opted out of SMS",
+    noneHelp: "Journeys send SMS and WhatsApp messages only to contacts whose consent is recorded.",
+    optedOutHelp:
+      "This contact replied STOP or was opted out. Only the contact can opt back in, by replying START.",
+    optedInHelp: "Journey messages by SMS and WhatsApp can go to this contact.",
+    record: "Record SMS consent",
+    modalTitle: "Record SMS consent",
+    modalBody:
+      "Record consent only when the contact agreed to receive marketing text messages from your company, and say how.",
+    textLabel: "How did the contact agree?",
+    textHelp: "For example: the words of the paper form they signed at the store on 3 March.",
+    confirm: "Record consent",
+    recorded: "SMS consent recorded",
+    required: "Say how the contact agreed.",
+    tooLong: "Keep it under 1,000 characters.",
+  },
+};
+
+export default timeline;

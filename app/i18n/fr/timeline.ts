@@ -1,0 +1,60 @@
+import type timelineEn from "../en/timeline";
+
+// Texts of the contact timeline and SMS consent cards (French); the same keys as the English file.
+const timeline: typeof timelineEn = {
+  title: "Historique",
+  empty: "Rien ne s'est encore passé avec ce contact.",
+  emptyHelp:
+    "Associez le contact à un produit pour l'inscrire à son parcours ; les messages, clics et consentements s'affichent ici.",
+  showing: "Les {{count}} derniers événements",
+  enrolled: "Inscrit au parcours {{product}}",
+  enrollmentEnded: "A quitté le parcours {{product}}",
+  message: "Message {{channel}} · {{touchpoint}}",
+  testMessage: "Message {{channel}} de test · {{touchpoint}}",
+  messageNoTouchpoint: "Message {{channel}}",
+  click: "A cliqué sur le lien de {{touchpoint}}",
+  clickNoTouchpoint: "A cliqué sur un lien suivi",
+  optIn: "A accepté de recevoir des SMS ({{source}})",
+  optOut: "S'est désabonné des SMS ({{source}})",
+  keyword: "a répondu {{keyword}}",
+  channels: { sms: "SMS", whatsapp: "WhatsApp", email: "e-mail" },
+  statuses: {
+    queued: "En attente",
+    sending: "Envoi en cours",
+    sent: "Envoyé",
+    delivered: "Remis",
+    failed: "Échec",
+    undelivered: "Non remis",
+    suppressed: "Non envoyé",
+  },
+  sources: {
+    form: "formulaire d'inscription",
+    checkout: "paiement",
+    keyword: "réponse SMS",
+    admin: "enregistré par un membre de l'équipe",
+    import: "import",
+  },
+  consent: {
+    title: "Consentement SMS",
+    opted_in: "A accepté de recevoir des SMS",
+    none: "Aucun consentement SMS enregistré",
+    opted_out: "Désabonné des SMS",
+    noneHelp:
+      "Les parcours n'envoient des SMS et messages WhatsApp qu'aux contacts dont le consentement est enregistré.",
+    optedOutHelp:
+      "Ce contact a répondu STOP ou a été désabonné. Seul le contact peut se réabonner, en répondant START.",
+    optedInHelp: "Les messages des parcours par SMS et WhatsApp peuvent être envoyés à ce contact.",
+    record: "Enregistrer le consentement SMS",
+    modalTitle: "Enregistrer le consentement SMS",
+    modalBody:
+      "N'enregistrez le consentement que si le contact a accepté de recevoir des SMS marketing de votre entreprise, et indiquez comment.",
+    textLabel: "Comment le contact a-t-il accepté ?",
+    textHelp: "Par exemple : les termes du formulaire papier signé en magasin le 3 mars.",
+    confirm: "Enregistrer le consentement",
+    recorded: "Consentement SMS enregistré",
+    required: "Indiquez comment le contact a accepté.",
+    tooLong: "Restez sous 1 000 caractères.",
+  },
+};
+
+export default timeline;

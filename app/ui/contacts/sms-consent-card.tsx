@@ -1,0 +1,81 @@
+import { Badge, BlockStack, Button, Card, InlineStack, Modal, Text, TextField } from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import type { SmsConsent } from "#db/schema";
+import { type Toast, ToastView } from "~/ui/toast";
+
+export type ConsentAnswer = { intent: "sms-consent"; ok: boolean; error?: string; toast?: Toast | null };
+
+const tone: Record<SmsConsent, "success" | "critical" | undefined> = {
+  opted_in: "success",
+  opted_out: "critical",
+  none: undefined,
+};
+
+/**
+ * The contact's SMS consent and, while none is recorded, a way to record consent the contact gave
+ * elsewhere (a paper form, in store), with the words of how. An opted-out contact can only opt back
+ * in themselves (START), so the button is gone then.
+ */
+export function SmsConsentCard({ consent, canRecord }: { consent: SmsConsent; canRecord: boolean }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ConsentAnswer>();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState("");
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (fetcher.state === "idle" && answer?.ok) setOpen(false);
+  }, [fetcher.state, answer]);
+  const help = consent === "opted_in" ? "optedInHelp" : consent === "opted_out" ? "optedOutHelp" : "noneHelp";
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            {t("timeline.consent.title")}
+          </Text>
+          <Badge tone={tone[consent]}>{t(`timeline.consent.${consent}`)}</Badge>
+        </InlineStack>
+        <Text as="p" tone="subdued">
+          {t(`timeline.consent.${help}`)}
+        </Text>
+        {consent === "none" ? (
+          <InlineStack>
+            <Button disabled={!canRecord} onClick={() => setOpen(true)}>
+              {t("timeline.consent.record")}
+            </Button>
+          </InlineStack>
+        ) : null}
+      </BlockStack>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t("timeline.consent.modalTitle")}
+        primaryAction={{
+          content: t("timeline.consent.confirm"),
+          loading: fetcher.state !== "idle",
+          onAction: () => fetcher.submit({ intent: "sms-consent", consentText: text }, { method: "post" }),
+        }}
+        secondaryActions={[{ content: t("common.cancel"), onAction: () => setOpen(false) }]}
+      >
+        <Modal.Section>
+          <BlockStack gap="300">
+            <Text as="p">{t("timeline.consent.modalBody")}</Text>
+            <TextField
+              label={t("timeline.consent.textLabel")}
+              helpText={t("timeline.consent.textHelp")}
+              value={text}
+              onChange={setText}
+              multiline={3}
+              maxLength={1000}
+              autoComplete="off"
+              error={answer && !answer.ok && answer.error ? t(answer.error) : undefined}
+            />
+          </BlockStack>
+        </Modal.Section>
+      </Modal>
+      <ToastView toast={answer?.toast} />
+    </Card>
+  );
+}
