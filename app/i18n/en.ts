@@ -4,6 +4,7 @@ import adminTerms from "./en/admin-terms";
 import adminUsers from "./en/admin-users";
 import contacts from "./en/contacts";
 import csvImport from "./en/csv-import";
+import messagingSettings from "./en/messaging-settings";
 import products from "./en/products";
 import timeline from "./en/timeline";
 
@@ -16,6 +17,7 @@ const en = {
   csvImport,
   contacts,
   products,
+  messagingSettings,
   timeline,
   common: {
     version: "v1.503.0",

@@ -6,6 +6,7 @@ import adminTerms from "./fr/admin-terms";
 import adminUsers from "./fr/admin-users";
 import contacts from "./fr/contacts";
 import csvImport from "./fr/csv-import";
+import messagingSettings from "./fr/messaging-settings";
 import products from "./fr/products";
 import timeline from "./fr/timeline";
 
@@ -17,6 +18,7 @@ const fr: Resources = {
   csvImport,
   contacts,
   products,
+  messagingSettings,
   timeline,
   common: {
     version: "v1.503.0",

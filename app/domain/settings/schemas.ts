@@ -47,3 +47,27 @@ export const supportSchema = z.object({
     .regex(/^\d{10}$/, "validation.supportPhoneInvalid"),
   message: notEmpty("validation.supportMessageRequired"),
 });
+
+/** IANA zones the runtime knows (Node and every current browser list them). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const SMS_HELP_TEXT_MAX = 320;
+
+export const messagingSettingsSchema = z.object({
+  intent: z.literal("messaging"),
+  timeZone: notEmpty().refine(isTimeZone, "messagingSettings.timeZoneInvalid"),
+  // Empty: the default answer naming the company.
+  smsHelpText: z
+    .string()
+    .trim()
+    .max(SMS_HELP_TEXT_MAX, "messagingSettings.helpTextTooLong")
+    .optional()
+    .transform((v) => v || null),
+});

@@ -7,7 +7,13 @@ import { can } from "~/domain/access/permissions";
 import { updateCompany } from "~/domain/accounts/accounts.server";
 import { listApiKeys } from "~/domain/keys/api-keys.server";
 import { changePassword, changePasswordErrors, updateMyDetails } from "~/domain/profile/profile.server";
-import { changePasswordSchema, companyEditSchema, myDetailsSchema } from "~/domain/settings/schemas";
+import { getMessagingSettings, updateMessagingSettings } from "~/domain/settings/messaging.server";
+import {
+  changePasswordSchema,
+  companyEditSchema,
+  messagingSettingsSchema,
+  myDetailsSchema,
+} from "~/domain/settings/schemas";
 import { listMyInvitations, listPendingInvitations } from "~/domain/team/invitations.server";
 import { listMembers } from "~/domain/team/members.server";
 import { listAccessRequests } from "~/domain/team/requests.server";
@@ -22,12 +28,13 @@ export const settingsTabs = ["personal", "billing", "organization", "users"] as 
 
 export async function loader({ request }: Route.LoaderArgs) {
   const member = await requireMember(request);
-  const [invitations, apiKeys, members, requests, pendingInvitations] = await Promise.all([
+  const [invitations, apiKeys, members, requests, pendingInvitations, messaging] = await Promise.all([
     listMyInvitations(member),
     listApiKeys(member),
     listMembers(member),
     listAccessRequests(member),
     listPendingInvitations(member),
+    getMessagingSettings(member),
   ]);
   return {
     user: member.user,
@@ -37,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     members,
     requests,
     pendingInvitations,
+    messaging,
     can: {
       profileWrite: can(member, "profile.write"),
       companyWrite: can(member, "company.write"),
@@ -94,6 +102,18 @@ export async function action({ request }: Route.ActionArgs) {
       intent,
       result: submission.reply({ resetForm: false }),
       toast: { message: "toasts.companyUpdated" },
+    };
+  }
+  if (intent === "messaging") {
+    const member = await requireMemberWith(request, "company.write");
+    const submission = parseWithZod(form, { schema: messagingSettingsSchema });
+    if (submission.status !== "success")
+      return data({ intent, result: submission.reply(), toast: null }, 400);
+    await updateMessagingSettings(member, submission.value);
+    return {
+      intent,
+      result: submission.reply({ resetForm: false }),
+      toast: { message: "messagingSettings.saved" },
     };
   }
   return data(

@@ -1,0 +1,25 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { accounts } from "#db/schema";
+import type { AccountScope } from "~/domain/contacts/contacts.server";
+
+/**
+ * A company's messaging settings: the time zone quiet hours fall back to when a contact's number
+ * gives none, and the answer to an inbound HELP (null: the default naming the company).
+ */
+export type MessagingSettings = { timeZone: string; smsHelpText: string | null };
+
+export async function getMessagingSettings(scope: AccountScope): Promise<MessagingSettings> {
+  const [row] = await getDb()
+    .select({ timeZone: accounts.timeZone, smsHelpText: accounts.smsHelpText })
+    .from(accounts)
+    .where(eq(accounts.id, scope.account.id));
+  return row ?? { timeZone: "America/New_York", smsHelpText: null };
+}
+
+export async function updateMessagingSettings(scope: AccountScope, settings: MessagingSettings) {
+  await getDb()
+    .update(accounts)
+    .set({ timeZone: settings.timeZone, smsHelpText: settings.smsHelpText, updatedAt: new Date() })
+    .where(eq(accounts.id, scope.account.id));
+}
