@@ -83,6 +83,10 @@ app.all(
 const server = app.listen(settings.PORT, () => {
   console.log(`${settings.PRODUCT_NAME} is ready at ${settings.APP_URL} (port ${settings.PORT})`);
 });
+// Node closes idle keep-alive connections after 5 s; clients (and load balancers, whose idle timeout
+// is usually 60 s) that reuse one just after would get ECONNRESET. Outlive them instead.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 
 async function shutdown(signal: string) {
   console.log(`${signal} received, closing`);
