@@ -22,7 +22,7 @@ import { commit, getCookieSession } from "./domain/auth/session.server";
 import { getLocale, i18nextMiddleware } from "./i18n/i18n.server";
 import appStyles from "./ui/app.css?url";
 import { RouterLink } from "./ui/router-link";
-import { ToastView } from "./ui/toast";
+import { ToastProvider, ToastView } from "./ui/toast";
 
 export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, i18nextMiddleware];
 
@@ -71,8 +71,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [i18n, loaderData.locale]);
   return (
     <Frame>
-      <Outlet />
-      <ToastView toast={loaderData.toast} />
+      <ToastProvider>
+        <Outlet />
+        <ToastView toast={loaderData.toast} />
+      </ToastProvider>
     </Frame>
   );
 }

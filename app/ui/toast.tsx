@@ -1,5 +1,5 @@
 import { Toast as PolarisToast } from "@shopify/polaris";
-import { useEffect, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 /** A one-time message: `message` is an i18n key; `values` fill its placeholders. */
@@ -10,20 +10,46 @@ export type Toast = {
   durationMs?: number;
 };
 
+const ShowToast = createContext<((toast: Toast) => void) | null>(null);
+
+/**
+ * Shows the toasts of everything below it. A toast handed to a ToastView inside a list row would
+ * vanish with the row (deleting the row reloads the list); the provider, at the top of the page,
+ * keeps it on screen for its whole duration.
+ */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [visible, setVisible] = useState<Toast | null>(null);
+  const show = useCallback((toast: Toast) => setVisible(toast), []);
+  return (
+    <ShowToast.Provider value={show}>
+      {children}
+      <ToastMessage toast={visible} onDismiss={() => setVisible(null)} />
+    </ShowToast.Provider>
+  );
+}
+
 /** Shows the latest toast handed down by a loader (flash) or an action's data. */
 export function ToastView({ toast }: { toast: Toast | null | undefined }) {
-  const { t } = useTranslation();
+  const show = useContext(ShowToast);
   const [visible, setVisible] = useState<Toast | null>(null);
   useEffect(() => {
-    if (toast) setVisible(toast);
-  }, [toast]);
-  if (!visible) return null;
+    if (!toast) return;
+    if (show) show(toast);
+    else setVisible(toast);
+  }, [toast, show]);
+  if (show) return null;
+  return <ToastMessage toast={visible} onDismiss={() => setVisible(null)} />;
+}
+
+function ToastMessage({ toast, onDismiss }: { toast: Toast | null; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  if (!toast) return null;
   return (
     <PolarisToast
-      content={t(visible.message, visible.values)}
-      error={visible.error}
-      duration={visible.durationMs ?? 5000}
-      onDismiss={() => setVisible(null)}
+      content={t(toast.message, toast.values)}
+      error={toast.error}
+      duration={toast.durationMs ?? 5000}
+      onDismiss={onDismiss}
     />
   );
 }
