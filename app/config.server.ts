@@ -24,6 +24,17 @@ const schema = z.object({
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   // `false`: this server only queues background jobs (CSV imports); `npm run worker` runs them.
   RUN_WORKER: z.enum(["true", "false"]).default("true"),
+  // SMS by Twilio when the three are set; otherwise the local outbox (/dev/outbox).
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+  // WhatsApp by Meta's Cloud API when both are set; otherwise the local outbox.
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().optional(),
+  META_GRAPH_URL: z.url().default("https://graph.facebook.com/v21.0"),
+  // How long a provider (Twilio, Meta) may take to answer before the send is retried later.
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type AppConfig = Omit<z.infer<typeof schema>, "APP_URL"> & {

@@ -26,6 +26,11 @@ export default [
   }),
   route("contact-form-builder/m/:id", "routes/public/pending-public.tsx", { id: "public-form" }),
 
+  // Public: tracked links and provider webhooks (signature-checked, no session).
+  route("l/:code", "routes/links/link.tsx"),
+  route("webhooks/twilio/status", "routes/webhooks/twilio-status.tsx"),
+  route("webhooks/twilio/sms", "routes/webhooks/twilio-sms.tsx"),
+
   // Local stand-ins and small endpoints of our own.
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("resources/language", "routes/resources/language.tsx"),

@@ -3,9 +3,13 @@ import { config } from "~/config.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Provider webhooks (Twilio...) post from their servers; each checks its own signature instead. */
+const WEBHOOK_PATH = /^\/webhooks\//;
+
 /** Refuses writes that come from another site: the Origin must be ours (or, without one, not cross-site). */
 export function isCrossOriginWrite(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
+  if (WEBHOOK_PATH.test(new URL(request.url).pathname)) return false;
   const origin = request.headers.get("Origin");
   if (origin) {
     const allowed = new Set([config().appOrigin, new URL(request.url).origin]);

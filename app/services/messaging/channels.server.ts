@@ -1,11 +1,24 @@
+import { getDb } from "#db/client.server";
 import type { MessageChannel } from "#db/schema";
+import { outboxMessages } from "#db/schema";
+import { config } from "~/config.server";
 import type { Queryable } from "~/domain/contacts/contacts.server";
+import { sendMail } from "~/services/mail/mail.server";
+import { PermanentDeliveryError, TransientDeliveryError } from "./errors.server";
+import { metaSettings, sendWhatsAppText } from "./meta.server";
+import { sendTwilioSms, twilioSettings } from "./twilio.server";
+
+export { PermanentDeliveryError, TransientDeliveryError };
 
 /**
- * How a message leaves: one adapter per channel, chosen by configuration (owned by the channels
- * work; bodies being built this session). The outbox adapter writes inside the caller's transaction
- * (`transactional`), so marking a message sent and delivering it commit together; the others call a
- * provider over HTTP or SMTP, outside any transaction.
+ * How a message leaves: one adapter per channel, chosen by configuration. SMS goes through Twilio
+ * (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM), WhatsApp through Meta's Cloud API
+ * (WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN), email through SMTP (SMTP_URL); a channel whose
+ * provider is not configured goes to the local outbox (/dev/outbox).
+ *
+ * The outbox adapter writes inside the caller's transaction (`transactional`), so marking a message
+ * sent and delivering it commit together; the others call a provider over HTTP or SMTP, outside any
+ * transaction, and throw TransientDeliveryError (retry later) or PermanentDeliveryError (give up).
  */
 
 export type OutgoingMessage = {
@@ -20,21 +33,116 @@ export type OutgoingMessage = {
 
 export type DeliveryResult = { providerMessageId: string };
 
-/** Worth retrying later (timeouts, 429, 5xx). */
-export class TransientDeliveryError extends Error {
-  name = "TransientDeliveryError";
-}
-/** Retrying will not help (invalid number, 4xx); the message is failed with this reason. */
-export class PermanentDeliveryError extends Error {
-  name = "PermanentDeliveryError";
-}
-
 export type ChannelAdapter = {
   readonly name: "outbox" | "twilio" | "meta" | "smtp";
   readonly transactional: boolean;
   send(message: OutgoingMessage, tx?: Queryable): Promise<DeliveryResult>;
 };
 
-export function channelAdapter(_channel: MessageChannel): ChannelAdapter {
-  throw new Error("channelAdapter: not built yet");
+export function channelAdapter(channel: MessageChannel): ChannelAdapter {
+  if (channel === "sms") {
+    const twilio = twilioSettings();
+    if (twilio) {
+      return {
+        name: "twilio",
+        transactional: false,
+        send: async (message) => ({
+          providerMessageId: await sendTwilioSms(twilio, message.to, message.text),
+        }),
+      };
+    }
+  }
+  if (channel === "whatsapp") {
+    const meta = metaSettings();
+    if (meta) {
+      return {
+        name: "meta",
+        transactional: false,
+        send: async (message) => ({
+          providerMessageId: await sendWhatsAppText(meta, message.to, message.text),
+        }),
+      };
+    }
+  }
+  if (channel === "email" && config().SMTP_URL) return smtpAdapter;
+  return outboxAdapter;
+}
+
+/** The local outbox: a row in outbox_messages, written with the caller's transaction when given. */
+const outboxAdapter: ChannelAdapter = {
+  name: "outbox",
+  transactional: true,
+  async send(message, tx) {
+    const sender =
+      message.channel === "email"
+        ? config().MAIL_FROM
+        : message.channel === "sms"
+          ? (config().TWILIO_FROM ?? config().PRODUCT_NAME)
+          : config().PRODUCT_NAME;
+    const [row] = await (tx ?? getDb())
+      .insert(outboxMessages)
+      .values({
+        channel: message.channel,
+        recipient: message.to,
+        sender,
+        subject: message.channel === "email" ? (message.subject ?? "") : null,
+        text: message.text,
+        html: message.channel === "email" ? textToHtml(message.text) : null,
+      })
+      .returning({ id: outboxMessages.id });
+    return { providerMessageId: `outbox:${row.id}` };
+  },
+};
+
+/** Email by SMTP (nodemailer, SMTP_URL). */
+const smtpAdapter: ChannelAdapter = {
+  name: "smtp",
+  transactional: false,
+  async send(message) {
+    try {
+      const info = (await sendMail({
+        to: message.to,
+        subject: message.subject ?? "",
+        text: message.text,
+        html: textToHtml(message.text),
+      })) as { messageId?: string };
+      return { providerMessageId: `smtp:${info.messageId ?? message.messageId}` };
+    } catch (error) {
+      throw smtpError(error);
+    }
+  },
+};
+
+/** SMTP 5xx answers are final (no such mailbox...); 4xx answers and lost connections are worth retrying. */
+function smtpError(error: unknown): Error {
+  const e = error as { responseCode?: number; code?: string; response?: string; message?: string };
+  const reason = `SMTP: ${e.response ?? e.message ?? String(error)}`;
+  if (typeof e.responseCode === "number") {
+    return e.responseCode >= 500 ? new PermanentDeliveryError(reason) : new TransientDeliveryError(reason);
+  }
+  if (e.code === "EAUTH" || e.code === "EENVELOPE") return new PermanentDeliveryError(reason);
+  return new TransientDeliveryError(reason);
+}
+
+const htmlEscapes: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => htmlEscapes[c]);
+
+/** The plain text as simple HTML: paragraphs, line breaks and clickable links. */
+export function textToHtml(text: string): string {
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((p) =>
+      escapeHtml(p)
+        .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
+        .replace(/\n/g, "<br>"),
+    )
+    .map((p) => `<p>${p}</p>`)
+    .join("\n");
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#202223">${paragraphs}</body></html>`;
 }
