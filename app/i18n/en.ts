@@ -5,6 +5,7 @@ import adminUsers from "./en/admin-users";
 import contacts from "./en/contacts";
 import csvImport from "./en/csv-import";
 import messagingSettings from "./en/messaging-settings";
+import messaging from "./en/messaging";
 import products from "./en/products";
 import timeline from "./en/timeline";
 
@@ -17,6 +18,7 @@ const en = {
   csvImport,
   contacts,
   products,
+  messaging,
   messagingSettings,
   timeline,
   common: {

@@ -7,6 +7,7 @@ import adminUsers from "./fr/admin-users";
 import contacts from "./fr/contacts";
 import csvImport from "./fr/csv-import";
 import messagingSettings from "./fr/messaging-settings";
+import messaging from "./fr/messaging";
 import products from "./fr/products";
 import timeline from "./fr/timeline";
 
@@ -18,6 +19,7 @@ const fr: Resources = {
   csvImport,
   contacts,
   products,
+  messaging,
   messagingSettings,
   timeline,
   common: {
