@@ -172,6 +172,8 @@ export const messages = pgTable(
     providerMessageId: text("provider_message_id"),
     /** When the dispatcher may send it (quiet hours move it later). */
     sendAfter: timestamp("send_after", { withTimezone: true }).notNull().defaultNow(),
+    /** When a send job was last queued for it; the sweeper re-queues queued messages whose job was lost. */
+    enqueuedAt: timestamp("enqueued_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   integer,
@@ -7,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./identity";
@@ -87,13 +89,19 @@ export const systemConfiguration = pgTable("system_configuration", {
 export const outboxChannel = pgEnum("outbox_channel", ["email", "sms", "whatsapp"]);
 
 /** Where mail, SMS and WhatsApp land when no outside service is configured (shown at /dev/outbox). */
-export const outboxMessages = pgTable("outbox_messages", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  channel: outboxChannel("channel").notNull(),
-  recipient: text("recipient").notNull(),
-  sender: text("sender").notNull(),
-  subject: text("subject"),
-  text: text("text").notNull(),
-  html: text("html"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    channel: outboxChannel("channel").notNull(),
+    recipient: text("recipient").notNull(),
+    sender: text("sender").notNull(),
+    subject: text("subject"),
+    text: text("text").notNull(),
+    html: text("html"),
+    /** The journey message this row delivers (null for app mail): at most one row per message. */
+    messageId: uuid("message_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("outbox_messages_message_uq").on(t.messageId).where(sql`${t.messageId} is not null`)],
+);

@@ -1,52 +1,171 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import type { MessageChannel } from "#db/schema";
+import { config } from "~/config.server";
 import type { Queryable } from "~/domain/contacts/contacts.server";
+import { newLinkCode, trackedLinkUrl } from "~/domain/messaging/link-codes";
+import { billedSegments } from "~/domain/messaging/segments";
+import { renderMessage } from "~/domain/messaging/template";
+import { isUuid } from "~/domain/team/invitations.server";
+import { channelAdapter, PermanentDeliveryError } from "~/services/messaging/channels.server";
+import { markSent, notifyDispatcher, recipientOf, refusal } from "./dispatcher.server";
+import { rowsOf } from "./sql.server";
 import type { JourneyState } from "./types";
 
 /**
- * The journey engine's public face (owned by the engine work; bodies being built this session).
- * Enrollment, journey states, Test now and waking the dispatcher.
+ * The journey engine's public face: enrollment, journey states, Test now and waking the dispatcher.
+ *
+ * Enrollment lives in the database (migration 0010): statement-level triggers on contact_products
+ * enroll every newly linked contact in the product's journey at its first touchpoint (a re-link after
+ * an unlink restarts from the first touchpoint in a new cycle) and end the enrollment when the link is
+ * removed, in the transaction that writes the link, set-based for multi-row inserts (the CSV import),
+ * whoever writes the link. So callers that insert into contact_products need nothing else;
+ * enrollContact and endEnrollment do the same for one row, for callers that want it explicitly (they
+ * are no-ops when the trigger already did it).
+ *
+ * Due times: an enrollment at position p (touchpoints done in this cycle) is due at step_started_at
+ * plus the wait of the journey's (p+1)-th touchpoint by ordinal; null once there is none (completed).
  */
 
 export type EngineScope = { accountId: string; userId: string | null };
 
 /** Enrolls a contact in the product's journey at its first touchpoint, once per contact and journey. */
 export async function enrollContact(
-  _db: Queryable,
-  _accountId: string,
-  _contactId: string,
-  _productId: string,
-  _contactProductId: string,
+  db: Queryable,
+  accountId: string,
+  contactId: string,
+  productId: string,
+  contactProductId: string,
 ): Promise<void> {
-  throw new Error("enrollContact: not built yet");
+  if (![accountId, contactId, productId, contactProductId].every(isUuid)) return;
+  await db.execute(
+    sql`insert into enrollments (account_id, journey_id, contact_id, product_id, contact_product_id, status,
+          cycle, position, step_started_at, next_due_at, enrolled_at, ended_at, updated_at)
+        select j.account_id, j.id, c.id, j.product_id, ${contactProductId}::uuid, 'active', 0, 0, now(),
+          now() + make_interval(mins => (select t.wait_minutes from touchpoints t where t.journey_id = j.id
+            order by t.ordinal, t.id limit 1)),
+          now(), null, now()
+        from journeys j join contacts c on c.id = ${contactId}::uuid and c.account_id = j.account_id
+        where j.product_id = ${productId}::uuid and j.account_id = ${accountId}::uuid
+        on conflict (journey_id, contact_id) do update set
+          contact_product_id = excluded.contact_product_id, status = 'active', cycle = enrollments.cycle + 1,
+          position = 0, step_started_at = excluded.step_started_at, next_due_at = excluded.next_due_at,
+          enrolled_at = excluded.enrolled_at, ended_at = null, updated_at = now()
+        where enrollments.status = 'ended'`,
+  );
+  await notifyDispatcher(db);
 }
 
 /** Ends the contact's enrollment in the product's journey (the contact was removed from the product). */
 export async function endEnrollment(
-  _db: Queryable,
-  _accountId: string,
-  _contactId: string,
-  _productId: string,
+  db: Queryable,
+  accountId: string,
+  contactId: string,
+  productId: string,
 ): Promise<void> {
-  throw new Error("endEnrollment: not built yet");
+  if (![accountId, contactId, productId].every(isUuid)) return;
+  await db.execute(
+    sql`update enrollments set status = 'ended', ended_at = now(), next_due_at = null, updated_at = now()
+        where account_id = ${accountId}::uuid and contact_id = ${contactId}::uuid
+          and product_id = ${productId}::uuid and status <> 'ended'`,
+  );
 }
 
-/** After touchpoints were added, removed, reordered or their waits changed: recomputes due times. */
-export async function rescheduleJourney(
-  _db: Queryable,
-  _accountId: string,
-  _journeyId: string,
-): Promise<void> {
-  throw new Error("rescheduleJourney: not built yet");
+/**
+ * After touchpoints were added, removed, reordered or their waits changed: recomputes the due time of
+ * every active or completed enrollment of the journey from its step start and the wait of the
+ * touchpoint now at its position. Completed enrollments for which a touchpoint now exists (one was
+ * added at the end) become active again; enrollments past the last touchpoint complete. The screens
+ * call it in the transaction that saved the touchpoints.
+ */
+export async function rescheduleJourney(db: Queryable, accountId: string, journeyId: string): Promise<void> {
+  if (!isUuid(accountId) || !isUuid(journeyId)) return;
+  await db.execute(
+    sql`update enrollments e set
+          next_due_at = case when n.wait is null then null else e.step_started_at + make_interval(mins => n.wait) end,
+          status = case when n.wait is null and e.position > 0 then 'completed'::enrollment_status
+            else 'active'::enrollment_status end,
+          updated_at = now()
+        from (
+          select x.id, (select t.wait_minutes from touchpoints t where t.journey_id = x.journey_id
+            order by t.ordinal, t.id offset x.position limit 1) as wait
+          from enrollments x
+          where x.journey_id = ${journeyId}::uuid and x.account_id = ${accountId}::uuid
+            and x.status in ('active', 'completed')
+        ) n
+        where e.id = n.id
+          and (e.next_due_at is distinct from
+                case when n.wait is null then null else e.step_started_at + make_interval(mins => n.wait) end
+            or e.status <> case when n.wait is null and e.position > 0 then 'completed'::enrollment_status
+                 else 'active'::enrollment_status end)`,
+  );
+  await notifyDispatcher(db);
 }
 
 export type SetStateResult = { ok: true } | { ok: false; reason: "not_found" | "unchanged" };
 
-/** Changes a journey's state with its effect on enrollments, recorded in journey_state_changes. */
+/**
+ * Changes a journey's state with its effect, recorded in journey_state_changes:
+ * - live: sends. muted: the schedule runs but each due message is recorded as suppressed.
+ * - paused: the schedule stops (no new messages; queued ones wait); resuming continues from each
+ *   enrollment's current position, and queued messages go at once.
+ * - disabled: everything stops, queued messages are suppressed; resuming resets every enrollment
+ *   (active or completed) to the first touchpoint in a new cycle from now.
+ */
 export async function setJourneyState(
-  _scope: EngineScope,
-  _journeyId: string,
-  _state: JourneyState,
+  scope: EngineScope,
+  journeyId: string,
+  state: JourneyState,
+  options: { now?: Date } = {},
 ): Promise<SetStateResult> {
-  throw new Error("setJourneyState: not built yet");
+  if (!isUuid(journeyId)) return { ok: false, reason: "not_found" };
+  const now = (options.now ?? new Date()).toISOString();
+  const result = await getDb().transaction(async (tx): Promise<SetStateResult> => {
+    const [journey] = await rowsOf<{ state: JourneyState }>(
+      tx,
+      sql`select state from journeys where id = ${journeyId}::uuid and account_id = ${scope.accountId}::uuid for update`,
+    );
+    if (!journey) return { ok: false, reason: "not_found" };
+    const from = journey.state;
+    if (from === state) return { ok: false, reason: "unchanged" };
+    await tx.execute(
+      sql`update journeys set state = ${state}, state_changed_at = ${now}::timestamptz where id = ${journeyId}::uuid`,
+    );
+    await tx.execute(
+      sql`insert into journey_state_changes (account_id, journey_id, from_state, to_state, user_id, created_at)
+          values (${scope.accountId}::uuid, ${journeyId}::uuid, ${from}, ${state}, ${scope.userId}::uuid, ${now}::timestamptz)`,
+    );
+    if (state === "disabled") {
+      await tx.execute(
+        sql`update messages set status = 'suppressed', status_reason = 'journey_disabled', updated_at = ${now}::timestamptz
+            where journey_id = ${journeyId}::uuid and account_id = ${scope.accountId}::uuid
+              and status = 'queued' and not is_test`,
+      );
+    }
+    if (from === "disabled") {
+      await tx.execute(
+        sql`update enrollments e set status = 'active', cycle = e.cycle + 1, position = 0,
+              step_started_at = ${now}::timestamptz,
+              next_due_at = ${now}::timestamptz + make_interval(mins => (select t.wait_minutes from touchpoints t
+                where t.journey_id = e.journey_id order by t.ordinal, t.id limit 1)),
+              updated_at = ${now}::timestamptz
+            where e.journey_id = ${journeyId}::uuid and e.account_id = ${scope.accountId}::uuid
+              and e.status in ('active', 'completed')`,
+      );
+    }
+    if (from === "paused" && state !== "disabled") {
+      await tx.execute(
+        sql`update messages set send_after = ${now}::timestamptz, enqueued_at = null, status_reason = null,
+              updated_at = ${now}::timestamptz
+            where journey_id = ${journeyId}::uuid and account_id = ${scope.accountId}::uuid
+              and status = 'queued' and status_reason = 'journey_paused'`,
+      );
+    }
+    return { ok: true };
+  });
+  if (result.ok) await wakeDispatcher();
+  return result;
 }
 
 export type TestSendOutcome = {
@@ -56,14 +175,141 @@ export type TestSendOutcome = {
   reason?: string;
 };
 
-/** Test now: sends the touchpoint at once to each contact (quiet hours bypassed, opt-out honoured). */
+type TestContact = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  sms_consent: string;
+  is_active: boolean;
+};
+
+/**
+ * Test now: sends the touchpoint at once, inline, to each contact of the caller's company (is_test,
+ * idempotency key "test:<uuid>"), whatever the journey's state and the time of day (quiet hours
+ * bypassed), never to a contact who opted out or gave no SMS consent. Each attempt is recorded as a
+ * message (refused ones as suppressed, with the reason) and counted in usage when sent.
+ */
 export async function sendTouchpointNow(
-  _scope: EngineScope,
-  _touchpointId: string,
-  _contactIds: string[],
+  scope: EngineScope,
+  touchpointId: string,
+  contactIds: string[],
+  options: { now?: Date } = {},
 ): Promise<{ ok: true; outcomes: TestSendOutcome[] } | { ok: false; reason: "not_found" }> {
-  throw new Error("sendTouchpointNow: not built yet");
+  const ids = [...new Set(contactIds)];
+  if (!isUuid(touchpointId) || ids.length === 0 || !ids.every(isUuid))
+    return { ok: false, reason: "not_found" };
+  const db = getDb();
+  const [touchpoint] = await rowsOf<{
+    id: string;
+    journey_id: string;
+    channel: MessageChannel;
+    subject: string | null;
+    message: string;
+    link_target: string | null;
+    company: string;
+  }>(
+    db,
+    sql`select t.id, t.journey_id, t.channel, t.subject, t.message, t.link_target, a.company
+        from touchpoints t join accounts a on a.id = t.account_id
+        where t.id = ${touchpointId}::uuid and t.account_id = ${scope.accountId}::uuid`,
+  );
+  if (!touchpoint) return { ok: false, reason: "not_found" };
+  const found = await rowsOf<TestContact>(
+    db,
+    sql`select id, first_name, last_name, email, phone, sms_consent, is_active from contacts
+        where account_id = ${scope.accountId}::uuid
+          and id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`,
+  );
+  if (found.length !== ids.length) return { ok: false, reason: "not_found" };
+  const byId = new Map(found.map((c) => [c.id, c]));
+  const adapter = channelAdapter(touchpoint.channel);
+  const appUrl = config().APP_URL;
+  const outcomes: TestSendOutcome[] = [];
+
+  for (const contactId of ids) {
+    const contact = byId.get(contactId) as TestContact;
+    const now = (options.now ?? new Date()).toISOString();
+    const channel = touchpoint.channel;
+    const code = touchpoint.link_target ? newLinkCode() : null;
+    const body = renderMessage(touchpoint.message, {
+      first_name: contact.first_name,
+      last_name: contact.last_name,
+      email: contact.email,
+      phone: contact.phone,
+      company: touchpoint.company,
+      link: code ? trackedLinkUrl(appUrl, code) : (touchpoint.link_target ?? ""),
+    });
+    const messageId = randomUUID();
+    const to = recipientOf(channel, contact);
+    const refused = refusal(channel, contact);
+    const subject = channel === "email" ? (touchpoint.subject ?? "") : null;
+    const outgoing = { messageId, accountId: scope.accountId, channel, to, subject, text: body };
+
+    const insert = (tx: Queryable, status: "suppressed" | "queued" | "sending", reason: string | null) =>
+      tx.execute(
+        sql`insert into messages (id, account_id, idempotency_key, contact_id, journey_id, touchpoint_id, is_test,
+              channel, recipient, subject, body, segments, status, status_reason, attempts, send_after, created_at, updated_at)
+            values (${messageId}::uuid, ${scope.accountId}::uuid, ${`test:${randomUUID()}`}, ${contactId}::uuid,
+              ${touchpoint.journey_id}::uuid, ${touchpoint.id}::uuid, true, ${channel}, ${to || null}, ${subject}, ${body},
+              ${billedSegments(channel, body)}, ${status}, ${reason}, ${status === "sending" ? 1 : 0},
+              ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz)`,
+      );
+    const link = async (tx: Queryable) => {
+      if (!code || !touchpoint.link_target) return;
+      await tx.execute(
+        sql`insert into tracked_links (code, account_id, target_url, touchpoint_id, message_id, contact_id)
+            values (${code}, ${scope.accountId}::uuid, ${touchpoint.link_target}, ${touchpoint.id}::uuid,
+              ${messageId}::uuid, ${contactId}::uuid)`,
+      );
+    };
+
+    if (refused) {
+      await db.transaction(async (tx) => {
+        await insert(tx, "suppressed", refused);
+      });
+      outcomes.push({ contactId, status: "refused", reason: refused });
+      continue;
+    }
+    try {
+      if (adapter.transactional) {
+        await db.transaction(async (tx) => {
+          await insert(tx, "queued", null);
+          await link(tx);
+          const result = await adapter.send(outgoing, tx);
+          await markSent(tx, [{ id: messageId, to, provider: result.providerMessageId }], new Date(now));
+        });
+      } else {
+        await db.transaction(async (tx) => {
+          await insert(tx, "sending", null);
+          await link(tx);
+        });
+        try {
+          const result = await adapter.send(outgoing);
+          await db.transaction((tx) =>
+            markSent(tx, [{ id: messageId, to, provider: result.providerMessageId }], new Date(now)),
+          );
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          await db.execute(
+            sql`update messages set status = 'failed', status_reason = ${reason}, updated_at = now()
+                where id = ${messageId}::uuid and status = 'sending'`,
+          );
+          throw error;
+        }
+      }
+      outcomes.push({ contactId, status: "sent" });
+    } catch (error) {
+      const reason =
+        error instanceof PermanentDeliveryError || error instanceof Error ? error.message : String(error);
+      outcomes.push({ contactId, status: "failed", reason });
+    }
+  }
+  return { ok: true, outcomes };
 }
 
-/** Asks a worker to look for due messages now instead of at its next tick. */
-export async function wakeDispatcher(): Promise<void> {}
+/** Asks a worker to look for due messages now instead of at its next tick (NOTIFY journey_dispatch). */
+export async function wakeDispatcher(): Promise<void> {
+  await notifyDispatcher();
+}

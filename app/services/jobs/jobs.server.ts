@@ -23,7 +23,29 @@ export const queues = {
     // over (the import's own bookkeeping stops two workers from applying the same batch).
     expireInSeconds: 30 * 60,
   },
+  /** Due enrollments → messages (app/domain/journeys/dispatcher.server.ts): one queued and one active at most. */
+  journeyDispatch: {
+    name: "journey-dispatch",
+    policy: "stately",
+    retryLimit: 2,
+    retryDelay: 5,
+    expireInSeconds: 5 * 60,
+  },
+  /** A chunk of messages to send; each message is claimed once, so a retried job never sends twice. */
+  journeySend: {
+    name: "journey-send",
+    retryLimit: 5,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+  },
 } satisfies Record<string, PgBoss.Queue>;
+
+/** Jobs a worker process runs at once per queue (default 1). */
+const concurrency: Partial<Record<QueueName, number>> = { "journey-send": 3 };
+
+/** Cron schedules (UTC) created by every worker; pg-boss runs each once per tick across processes. */
+const schedules: Partial<Record<QueueName, string>> = { "journey-dispatch": "* * * * *" };
 
 export type QueueName = (typeof queues)[keyof typeof queues]["name"];
 
@@ -44,6 +66,8 @@ type JobsState = {
   boss?: Promise<PgBoss>;
   workerIds: Map<string, string>;
   stopping: AbortController;
+  /** What startWorker's onWorkerStart hooks return, run by stopJobs (e.g. stop listening). */
+  stopHooks: (() => Promise<void>)[];
 };
 
 // Shared through globalThis, as the database handle is: server.ts and the server bundle each load a
@@ -51,7 +75,7 @@ type JobsState = {
 const stateKey = Symbol.for("blusteam.jobs");
 function state(): JobsState {
   const g = globalThis as typeof globalThis & { [stateKey]?: JobsState };
-  g[stateKey] ??= { workerIds: new Map(), stopping: new AbortController() };
+  g[stateKey] ??= { workerIds: new Map(), stopping: new AbortController(), stopHooks: [] };
   return g[stateKey];
 }
 
@@ -98,11 +122,25 @@ export async function sendJob(queue: QueueName, data: Record<string, unknown>): 
 export async function startWorker(): Promise<void> {
   const boss = await jobs();
   const s = state();
-  const { jobHandlers } = await import("./handlers.server");
+  const { jobHandlers, onWorkerStart } = await import("./handlers.server");
   if (databaseHandle().raw.kind === "pglite") await failOrphanedJobs(boss);
   for (const queue of Object.values(queues)) {
     if (s.workerIds.has(queue.name)) continue;
     const handler: JobHandler = jobHandlers[queue.name];
+    for (let extra = 1; extra < (concurrency[queue.name] ?? 1); extra++)
+      await boss.work<Record<string, unknown>>(
+        queue.name,
+        { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+        async ([job]) => {
+          if (!job) return;
+          await handler(job.data, {
+            jobId: job.id,
+            retryCount: job.retryCount,
+            lastAttempt: job.retryCount >= job.retryLimit,
+            signal: s.stopping.signal,
+          });
+        },
+      );
     const workerId = await boss.work<Record<string, unknown>>(
       queue.name,
       { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
@@ -118,6 +156,8 @@ export async function startWorker(): Promise<void> {
     );
     s.workerIds.set(queue.name, workerId);
   }
+  for (const [name, cron] of Object.entries(schedules)) if (cron) await boss.schedule(name, cron);
+  for (const start of onWorkerStart) s.stopHooks.push(await start());
 }
 
 async function failOrphanedJobs(boss: PgBoss) {
@@ -135,6 +175,7 @@ export async function stopJobs(timeoutMs = 10_000): Promise<void> {
   const s = state();
   if (!s.boss) return;
   s.stopping.abort();
+  for (const stop of s.stopHooks.splice(0)) await stop().catch(() => {});
   const boss = await s.boss.catch(() => undefined);
   await boss?.stop({ graceful: true, wait: true, timeout: timeoutMs });
   s.boss = undefined;
