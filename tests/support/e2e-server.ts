@@ -29,6 +29,8 @@ const env: NodeJS.ProcessEnv = {
   APP_URL: `http://localhost:${port}`,
   DATA_DIR: dataDir,
   SESSION_SECRET: process.env.SESSION_SECRET ?? "e2e-session-secret-not-for-production",
+  // Lets the specs sign Twilio webhooks (tests/e2e/messaging-webhooks.spec.ts); SMS still go to the outbox.
+  TWILIO_AUTH_TOKEN: process.env.TWILIO_AUTH_TOKEN ?? "e2e-twilio-auth-token",
 };
 if (database) env.DATABASE_URL = database.url;
 else delete env.DATABASE_URL;

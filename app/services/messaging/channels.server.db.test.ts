@@ -248,6 +248,7 @@ describeEachDatabase("channel adapters", (getDb) => {
     );
     const email = await channelAdapter("email").send(
       sms({
+        messageId: "7d3f6a52-9a55-4f5e-8f43-2c4b5d6e7f80",
         channel: "email",
         to: "ana@example.com",
         subject: "Your order",

@@ -82,6 +82,8 @@ const outboxAdapter: ChannelAdapter = {
     const [row] = await (tx ?? getDb())
       .insert(outboxMessages)
       .values({
+        // Unique: the same message can never be delivered to the outbox twice.
+        messageId: message.messageId,
         channel: message.channel,
         recipient: message.to,
         sender,
