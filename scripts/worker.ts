@@ -1,6 +1,7 @@
 /**
- * `npm run worker`: a process that only runs background jobs (CSV imports), beside servers started
- * with RUN_WORKER=false or as extra capacity. It needs PostgreSQL (DATABASE_URL): the embedded PGlite
+ * `npm run worker`: a process that only runs background jobs (CSV imports, the journey dispatcher and
+ * message sending, and the dispatcher's one-minute schedule), beside servers started with
+ * RUN_WORKER=false or as extra capacity; any number of workers share the queues. It needs PostgreSQL (DATABASE_URL): the embedded PGlite
  * database belongs to the one server process. Uploaded files are read from DATA_DIR/uploads, which
  * the servers and workers must share.
  */

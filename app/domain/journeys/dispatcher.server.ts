@@ -10,8 +10,10 @@ import { renderMessage } from "~/domain/messaging/template";
 import {
   type ChannelAdapter,
   channelAdapter,
+  type OutgoingMessage,
   PermanentDeliveryError,
 } from "~/services/messaging/channels.server";
+import { deliverToOutbox } from "./outbox-batch.server";
 import { contactTimeZone, quietHoursEnd } from "./quiet-hours";
 import { rowsOf } from "./sql.server";
 
@@ -300,6 +302,7 @@ export async function sendMessages(ids: string[], options: SendOptions = {}): Pr
           for update of m skip locked`,
     );
     const deliverable: ClaimedMessage[] = [];
+    const windowByZone = new Map<string, Date | null>();
     for (const m of claimed) {
       const reason =
         !m.is_test && m.journey_state === "disabled"
@@ -322,7 +325,12 @@ export async function sendMessages(ids: string[], options: SendOptions = {}): Pr
         continue;
       }
       if (!m.is_test && m.channel !== "email") {
-        const opens = quietHoursEnd(now, contactTimeZone(m.phone, m.time_zone));
+        const zone = contactTimeZone(m.phone, m.time_zone);
+        let opens = windowByZone.get(zone);
+        if (opens === undefined) {
+          opens = quietHoursEnd(now, zone);
+          windowByZone.set(zone, opens);
+        }
         if (opens) {
           outcome.deferred.push({ id: m.id, reason: "quiet_hours", until: opens });
           continue;
@@ -358,6 +366,22 @@ export async function sendMessages(ids: string[], options: SendOptions = {}): Pr
     const inTransaction = deliverable.filter((m) => adapterOf(m.channel).transactional);
     const outside = deliverable.filter((m) => !adapterOf(m.channel).transactional);
     if (inTransaction.length > 0) {
+      const outgoing = (m: ClaimedMessage): OutgoingMessage => ({
+        messageId: m.id,
+        accountId: m.account_id,
+        channel: m.channel,
+        to: recipientOf(m.channel, m),
+        subject: m.subject,
+        text: m.body ?? "",
+      });
+      // The outbox: the whole chunk in one statement.
+      const toOutbox = inTransaction.filter((m) => adapterOf(m.channel).name === "outbox");
+      const delivered = await deliverToOutbox(tx, toOutbox.map(outgoing));
+      const batched = toOutbox.map((m) => ({
+        id: m.id,
+        to: recipientOf(m.channel, m),
+        provider: delivered.get(m.id) ?? "",
+      }));
       const deliver = (m: ClaimedMessage) =>
         adapterOf(m.channel)
           .send(
@@ -377,9 +401,11 @@ export async function sendMessages(ids: string[], options: SendOptions = {}): Pr
             provider: result.providerMessageId,
           }));
       // postgres.js pipelines the inserts of one transaction; PGlite runs them one by one anyway.
-      const results = pipelined
-        ? await Promise.all(inTransaction.map(deliver))
-        : await sequentially(inTransaction, deliver);
+      const others = inTransaction.filter((m) => adapterOf(m.channel).name !== "outbox");
+      const results = [
+        ...batched,
+        ...(pipelined ? await Promise.all(others.map(deliver)) : await sequentially(others, deliver)),
+      ];
       await markSent(tx, results, now);
       outcome.sent.push(...results.map((r) => r.id));
     }
@@ -529,13 +555,23 @@ export async function enqueueSendJobs(batches: string[][], startAfter?: Date): P
   );
 }
 
-/** The dispatch job: sweep, then dispatch chunks for up to ~20 s; queues itself again if work remains. */
+/**
+ * The dispatch job: sweep, then dispatch chunks for up to ~20 s; queues itself again if work remains.
+ * When there is more than a chunk due it queues one more dispatch job at once, so that other workers
+ * dispatch alongside (SKIP LOCKED keeps them apart).
+ */
 export async function runDispatchJob(options: { signal?: AbortSignal } = {}): Promise<void> {
   await sweep();
   const deadline = Date.now() + 20_000;
+  let fannedOut = false;
   for (;;) {
     const result = await dispatchDue();
     if (!result.more) return;
+    if (!fannedOut) {
+      // A full chunk: more is due. Another worker may take a second dispatch job meanwhile.
+      fannedOut = true;
+      await queueDispatchJob();
+    }
     if (Date.now() > deadline || options.signal?.aborted) {
       await queueDispatchJob();
       return;

@@ -111,21 +111,39 @@ const ZONE_COUNTRY_PREFIX: Readonly<Record<string, RegExp>> = {
   ID: /^Asia\/(Jakarta|Pontianak|Makassar|Jayapura)$/,
 };
 
+const validZones = new Map<string, boolean>();
 /** Whether a time zone name is valid for Intl. */
 export function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let valid = validZones.get(zone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: zone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    validZones.set(zone, valid);
   }
+  return valid;
+}
+
+// The country of a number is decided by its first digits (calling code, then area or mobile prefix):
+// the dispatcher asks for thousands of numbers a second, so answers are kept per 8-character prefix.
+const countryCache = new Map<string, string | undefined>();
+function countryOf(phone: string): string | undefined {
+  const key = phone.slice(0, 8);
+  if (countryCache.has(key)) return countryCache.get(key);
+  const country = parsePhoneNumberFromString(phone)?.country;
+  if (countryCache.size > 50_000) countryCache.clear();
+  countryCache.set(key, country);
+  return country;
 }
 
 /** The contact's time zone: from the phone's country, else the company's. */
 export function contactTimeZone(phone: string | null | undefined, accountTimeZone: string): string {
   const fallback = isValidTimeZone(accountTimeZone) ? accountTimeZone : "UTC";
   if (!phone) return fallback;
-  const country = parsePhoneNumberFromString(phone)?.country;
+  const country = countryOf(phone);
   if (!country) return fallback;
   const own = ZONE_COUNTRY_PREFIX[country];
   if (own ? own.test(fallback) : COUNTRY_TIME_ZONES[country] === fallback) return fallback;

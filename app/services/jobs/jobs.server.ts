@@ -23,10 +23,14 @@ export const queues = {
     // over (the import's own bookkeeping stops two workers from applying the same batch).
     expireInSeconds: 30 * 60,
   },
-  /** Due enrollments → messages (app/domain/journeys/dispatcher.server.ts): one queued and one active at most. */
+  /**
+   * Due enrollments → messages (app/domain/journeys/dispatcher.server.ts). At most one waits ("short"),
+   * so wake-ups do not pile up; several may run (claims skip each other's rows), and one left active by
+   * a dead worker blocks nothing.
+   */
   journeyDispatch: {
     name: "journey-dispatch",
-    policy: "stately",
+    policy: "short",
     retryLimit: 2,
     retryDelay: 5,
     expireInSeconds: 5 * 60,
