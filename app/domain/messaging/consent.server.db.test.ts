@@ -110,4 +110,34 @@ describeEachDatabase("SMS consent", (getDb) => {
       "opt_out:keyword:STOP",
     ]);
   });
+
+  test("after a STOP, a team member or an import cannot opt the contact back in; the contact can", async () => {
+    const account = await createAccount();
+    const contact = await createContact(account.id, { phone: "+15550200004" });
+    await optOutByPhone(getDb(), "+15550200004", "STOP");
+    for (const source of ["admin", "import"] as const) {
+      expect(
+        await recordSmsConsent(getDb(), account.id, contact.id, {
+          source,
+          consentText: "Said yes",
+          ip: null,
+        }),
+      ).toEqual({
+        ok: false,
+        reason: "opted_out",
+      });
+    }
+    expect(await consentOf(contact.id)).toBe("opted_out");
+    expect(await consentHistory(account.id, contact.id)).toHaveLength(1);
+
+    // A new consent by the contact on a form counts.
+    expect(
+      await recordSmsConsent(getDb(), account.id, contact.id, {
+        source: "form",
+        consentText: "Text me order updates",
+        ip: "198.51.100.4",
+      }),
+    ).toEqual({ ok: true });
+    expect(await consentOf(contact.id)).toBe("opted_in");
+  });
 });

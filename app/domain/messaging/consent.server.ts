@@ -19,13 +19,17 @@ export type ConsentRecord = {
 
 type ContactChange = { accountId: string; contactId: string };
 
-/** Records that the contact consented to SMS (an event, and contacts.sms_consent = opted_in). */
+/**
+ * Records that the contact consented to SMS (an event, and contacts.sms_consent = opted_in). A contact
+ * who opted out (replied STOP) can opt back in only themselves: by START, or by a new consent on a form
+ * or at checkout; a team member or an import cannot undo their opt-out ("opted_out").
+ */
 export async function recordSmsConsent(
   db: Queryable,
   accountId: string,
   contactId: string,
   record: ConsentRecord,
-): Promise<{ ok: true } | { ok: false; reason: "not_found" }> {
+): Promise<{ ok: true } | { ok: false; reason: "not_found" | "opted_out" }> {
   return recordForContact(db, accountId, contactId, "opt_in", record);
 }
 
@@ -36,7 +40,10 @@ export async function recordSmsOptOut(
   contactId: string,
   record: ConsentRecord,
 ): Promise<{ ok: true } | { ok: false; reason: "not_found" }> {
-  return recordForContact(db, accountId, contactId, "opt_out", record);
+  // An opt-out is always allowed: only "not_found" can come back.
+  return recordForContact(db, accountId, contactId, "opt_out", record) as Promise<
+    { ok: true } | { ok: false; reason: "not_found" }
+  >;
 }
 
 async function recordForContact(
@@ -45,9 +52,20 @@ async function recordForContact(
   contactId: string,
   kind: "opt_in" | "opt_out",
   record: ConsentRecord,
-): Promise<{ ok: true } | { ok: false; reason: "not_found" }> {
+): Promise<{ ok: true } | { ok: false; reason: "not_found" | "opted_out" }> {
   if (!isUuid(contactId) || !isUuid(accountId)) return { ok: false, reason: "not_found" };
+  const byContact = record.source === "form" || record.source === "checkout" || record.source === "keyword";
   return db.transaction(async (tx) => {
+    if (kind === "opt_in" && !byContact) {
+      // Locked, so a STOP arriving at the same time is not overwritten.
+      const [current] = await tx
+        .select({ consent: contacts.smsConsent })
+        .from(contacts)
+        .where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId)))
+        .for("update");
+      if (!current) return { ok: false as const, reason: "not_found" as const };
+      if (current.consent === "opted_out") return { ok: false as const, reason: "opted_out" as const };
+    }
     const updated = await tx
       .update(contacts)
       .set({ smsConsent: kind === "opt_in" ? "opted_in" : "opted_out", updatedAt: new Date() })
