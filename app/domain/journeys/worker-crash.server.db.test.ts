@@ -1,0 +1,151 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { closeDatabase, installDatabase, openDatabase } from "#db/client.server";
+import { journeys, touchpoints } from "#db/schema";
+import { createProduct } from "~/domain/products/products.server";
+import { jobs, stopJobs } from "~/services/jobs/jobs.server";
+import { createAccount } from "../../../tests/support/factories";
+import {
+  createScratchPostgresDatabase,
+  type ScratchPostgresDatabase,
+} from "../../../tests/support/test-database";
+
+/**
+ * The crash test: a worker process (scripts/worker.ts) is killed with SIGKILL in the middle of a
+ * batch; another one started after it delivers the rest, and every due message reaches the outbox
+ * exactly once. PostgreSQL only: the embedded PGlite database belongs to a single process.
+ */
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const CONTACTS = 8000;
+
+const title = serverUrl
+  ? "a worker killed mid-batch [postgres]"
+  : "a worker killed mid-batch [postgres] (skipped: TEST_DATABASE_URL is not set, and this test needs PostgreSQL for two processes)";
+
+if (!serverUrl) console.warn(`Skipped: ${title}`);
+
+describe.skipIf(!serverUrl)(title, () => {
+  let scratch: ScratchPostgresDatabase;
+  let database: ReturnType<typeof openDatabase>;
+  const children: ChildProcess[] = [];
+  let quiet = false;
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    (await database.db.execute(query)) as unknown as T[];
+
+  beforeAll(async () => {
+    scratch = await createScratchPostgresDatabase(serverUrl as string);
+    database = openDatabase({ url: scratch.url });
+    installDatabase(database);
+    await database.migrate();
+    await jobs(); // installs pg-boss and its queues before the workers start
+    await stopJobs();
+  });
+
+  afterAll(async () => {
+    quiet = true;
+    await Promise.all(
+      children
+        .filter((child) => child.exitCode === null && child.signalCode === null)
+        .map((child) => {
+          const exited = new Promise((r) => child.once("exit", r));
+          child.kill("SIGKILL");
+          return exited;
+        }),
+    );
+    await closeDatabase();
+    await scratch?.drop();
+  });
+
+  function startWorker(name: string): Promise<ChildProcess> {
+    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/worker.ts"], {
+      env: { ...process.env, DATABASE_URL: scratch.url, JOURNEY_SEND_STALE_SECONDS: "3", SMTP_URL: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.push(child);
+    child.stderr?.on("data", (d) => {
+      if (!quiet) process.stderr.write(`[${name}] ${d}`);
+    });
+    return new Promise((resolve, reject) => {
+      child.stdout?.on("data", (d) => {
+        if (String(d).includes("worker is running")) resolve(child);
+      });
+      child.once("exit", (code, signal) => reject(new Error(`${name} exited (${code ?? signal})`)));
+    });
+  }
+
+  const outboxCount = async () =>
+    Number((await rows<{ n: number }>(sql`select count(*)::int as n from outbox_messages`))[0].n);
+
+  test("every due message is delivered exactly once after the restart", { timeout: 240_000 }, async () => {
+    const account = await createAccount({ company: "Crash Co" });
+    const created = await createProduct({ account: { id: account.id } }, "Crash product");
+    if (!created.ok) throw new Error("product");
+    const [journey] = await database.db
+      .select()
+      .from(journeys)
+      .where(eq(journeys.productId, created.product.id));
+    // Email: no consent needed and no quiet hours, so the test does not depend on the time of day.
+    await database.db.insert(touchpoints).values({
+      accountId: account.id,
+      journeyId: journey.id,
+      ordinal: 1,
+      name: "Welcome",
+      waitMinutes: 0,
+      waitUnit: "minutes",
+      channel: "email",
+      subject: "Welcome",
+      message: "Hi {{first_name}}",
+    });
+    await rows(sql`insert into contacts (account_id, first_name, last_name, email)
+      select ${account.id}::uuid, 'Ann', 'Lee', 'crash' || i || '@example.com' from generate_series(1, ${CONTACTS}) i`);
+
+    const first = await startWorker("worker 1");
+    await rows(sql`insert into contact_products (account_id, contact_id, product_id)
+      select ${account.id}::uuid, id, ${created.product.id}::uuid from contacts where account_id = ${account.id}::uuid`);
+    const deadline = Date.now() + 60_000;
+    while ((await outboxCount()) === 0) {
+      if (Date.now() > deadline) throw new Error("the first worker delivered nothing");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    first.kill("SIGKILL");
+    await new Promise((r) => first.once("exit", r));
+    const atKill = await outboxCount();
+    expect(atKill).toBeGreaterThan(0);
+    expect(atKill).toBeLessThan(CONTACTS); // killed mid-batch
+
+    await startWorker("worker 2");
+    const end = Date.now() + 150_000;
+    for (;;) {
+      const n = await outboxCount();
+      if (n >= CONTACTS || Date.now() > end) break;
+      // Wake the dispatcher (its sweep re-queues the jobs the killed worker held).
+      await rows(sql`select pg_notify('journey_dispatch', '')`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    await new Promise((r) => setTimeout(r, 2000)); // anything still in flight would show now
+
+    const [counts] = await rows<{ total: number; messages: number; recipients: number }>(
+      sql`select count(*)::int as total, count(distinct message_id)::int as messages,
+            count(distinct recipient)::int as recipients from outbox_messages`,
+    );
+    const statuses = await rows<{ status: string; n: number }>(
+      sql`select status::text, count(*)::int as n from messages group by status order by status`,
+    );
+    console.log(
+      `crash test: ${atKill} delivered when worker 1 was killed; after worker 2: ${counts.total} outbox rows for ${counts.recipients} contacts`,
+    );
+    expect({
+      total: Number(counts.total),
+      messages: Number(counts.messages),
+      recipients: Number(counts.recipients),
+    }).toEqual({ total: CONTACTS, messages: CONTACTS, recipients: CONTACTS });
+    expect(statuses.map((s) => [s.status, Number(s.n)])).toEqual([["sent", CONTACTS]]);
+    const [usage] = await rows<{ messages: number }>(
+      sql`select coalesce(sum(messages), 0)::int as messages from message_usage`,
+    );
+    expect(Number(usage.messages)).toBe(CONTACTS);
+  });
+});
