@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { expect, test } from "vitest";
+import { afterEach, expect, test } from "vitest";
 import {
   contacts,
   enrollments,
@@ -20,6 +20,7 @@ import {
   unlinkContactFromProduct,
 } from "~/domain/products/links.server";
 import { createProduct, deleteProduct } from "~/domain/products/products.server";
+import { startWorker, stopJobs } from "~/services/jobs/jobs.server";
 import {
   type ChannelAdapter,
   PermanentDeliveryError,
@@ -594,3 +595,61 @@ describeEachDatabase("journey engine", (getDb, target) => {
     expect(await getDb().select().from(messageUsage)).toEqual([]);
   });
 });
+
+describeEachDatabase(
+  "journey engine through the real queue",
+  (getDb) => {
+    afterEach(async () => {
+      await stopJobs();
+    });
+
+    test("the worker sends an immediate touchpoint as soon as a contact is linked (LISTEN wake-up, pg-boss jobs)", async () => {
+      const a = await companyWithAdmin();
+      const created = await createProduct(a.context, "Kettle");
+      if (!created.ok) throw new Error("product");
+      const [journey] = await getDb()
+        .select()
+        .from(journeys)
+        .where(eq(journeys.productId, created.product.id));
+      // Email: no quiet hours, so the test does not depend on the time of day.
+      await getDb().insert(touchpoints).values({
+        accountId: a.account.id,
+        journeyId: journey.id,
+        ordinal: 1,
+        name: "Welcome",
+        waitMinutes: 0,
+        waitUnit: "minutes",
+        channel: "email",
+        subject: "Welcome",
+        message: "Hello {{first_name}}",
+      });
+      const [ann] = await getDb()
+        .insert(contacts)
+        .values({
+          accountId: a.account.id,
+          firstName: "Ann",
+          lastName: "Lee",
+          email: "ann.queue@example.com",
+        })
+        .returning();
+      await startWorker();
+      await linkContactToProduct(getDb(), a.context, ann.id, created.product.id);
+      const start = Date.now();
+      let delivered: (typeof outboxMessages.$inferSelect)[] = [];
+      while (Date.now() - start < 30_000) {
+        delivered = await getDb()
+          .select()
+          .from(outboxMessages)
+          .where(eq(outboxMessages.recipient, ann.email as string));
+        if (delivered.length > 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(delivered).toHaveLength(1);
+      expect(delivered[0]).toMatchObject({ subject: "Welcome", text: "Hello Ann", channel: "email" });
+      const [message] = await getDb().select().from(messages).where(eq(messages.contactId, ann.id));
+      expect(message).toMatchObject({ status: "sent", isTest: false });
+      expect(delivered[0].messageId).toBe(message.id);
+    });
+  },
+  { freshPerTest: true },
+);
