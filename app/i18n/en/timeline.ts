@@ -50,6 +50,7 @@ const timeline = {
     confirm: "Record consent",
     recorded: "SMS consent recorded",
     required: "Say how the contact agreed.",
+    optedOutRefused: "This contact opted out of SMS. Only the contact can opt back in, by replying START.",
     tooLong: "Keep it under 1,000 characters.",
   },
 };

@@ -53,6 +53,8 @@ const timeline: typeof timelineEn = {
     confirm: "Enregistrer le consentement",
     recorded: "Consentement SMS enregistré",
     required: "Indiquez comment le contact a accepté.",
+    optedOutRefused:
+      "Ce contact s'est désabonné des SMS. Seul le contact peut se réabonner, en répondant START.",
     tooLong: "Restez sous 1 000 caractères.",
   },
 };

@@ -101,6 +101,9 @@ export async function action({ request }: Route.ActionArgs) {
       ip: null,
       userId: member.user.id,
     });
+    // Opted out meanwhile (a STOP while the modal was open): only the contact can opt back in.
+    if (!recorded.ok && recorded.reason === "opted_out")
+      return data({ intent, ok: false, error: "timeline.consent.optedOutRefused" }, 409);
     if (!recorded.ok) return data({ intent, ok: false, toast: somethingWentWrong }, 404);
     return { intent, ok: true, toast: { message: "timeline.consent.recorded" } };
   }
