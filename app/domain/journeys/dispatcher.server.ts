@@ -419,7 +419,8 @@ export async function sendMessages(ids: string[], options: SendOptions = {}): Pr
   });
 
   // Providers: 'sending' is committed; call each, then store its id and 'sent' (or the failure).
-  for (const m of providerBound) {
+  // Up to PROVIDER_CONCURRENCY provider calls at a time; each message's outcome is stored on its own.
+  await inParallel(providerBound, PROVIDER_CONCURRENCY, async (m) => {
     const to = recipientOf(m.channel, m);
     try {
       const result = await adapterFor(m.channel).send({
@@ -452,7 +453,7 @@ export async function sendMessages(ids: string[], options: SendOptions = {}): Pr
         outcome.retrying.push({ id: m.id, reason, until });
       }
     }
-  }
+  });
 
   // Deferred messages and retries get a job that starts when they are due (the sweeper is the backstop).
   const byTime = new Map<number, string[]>();
@@ -462,6 +463,20 @@ export async function sendMessages(ids: string[], options: SendOptions = {}): Pr
     byTime.set(r.until.getTime(), [...(byTime.get(r.until.getTime()) ?? []), r.id]);
   for (const [time, group] of byTime) await enqueue(chunk(group, SEND_CHUNK), new Date(time));
   return outcome;
+}
+
+/** Provider calls (HTTP, SMTP) in flight at once per send job. */
+const PROVIDER_CONCURRENCY = 8;
+
+async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      await fn(item);
+    }
+  });
+  await Promise.all(lanes);
 }
 
 async function sequentially<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
