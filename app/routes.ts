@@ -63,9 +63,9 @@ export default [
   layout("routes/app-layout.tsx", [
     index("routes/home.tsx"),
     route("admin", "routes/admin/admin.tsx"),
-    route("touchpoints", "routes/pending-screen.tsx", { id: "touchpoints" }),
-    route("touchpoints/workflow", "routes/pending-screen.tsx", { id: "touchpoints-workflow" }),
-    route("touchpoint-detail", "routes/pending-screen.tsx", { id: "touchpoint-detail" }),
+    route("touchpoints", "routes/journeys/touchpoints.tsx"),
+    route("touchpoints/workflow", "routes/journeys/workflow.tsx"),
+    route("touchpoint-detail", "routes/journeys/touchpoint-detail.tsx"),
     route("support", "routes/support.tsx"),
     route("product", "routes/products/products.tsx"),
     route("product-detail", "routes/products/product-detail.tsx"),

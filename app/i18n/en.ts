@@ -4,8 +4,9 @@ import adminTerms from "./en/admin-terms";
 import adminUsers from "./en/admin-users";
 import contacts from "./en/contacts";
 import csvImport from "./en/csv-import";
-import messagingSettings from "./en/messaging-settings";
+import journeys from "./en/journeys";
 import messaging from "./en/messaging";
+import messagingSettings from "./en/messaging-settings";
 import products from "./en/products";
 import timeline from "./en/timeline";
 
@@ -18,6 +19,7 @@ const en = {
   csvImport,
   contacts,
   products,
+  journeys,
   messaging,
   messagingSettings,
   timeline,

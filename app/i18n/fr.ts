@@ -6,8 +6,9 @@ import adminTerms from "./fr/admin-terms";
 import adminUsers from "./fr/admin-users";
 import contacts from "./fr/contacts";
 import csvImport from "./fr/csv-import";
-import messagingSettings from "./fr/messaging-settings";
+import journeys from "./fr/journeys";
 import messaging from "./fr/messaging";
+import messagingSettings from "./fr/messaging-settings";
 import products from "./fr/products";
 import timeline from "./fr/timeline";
 
@@ -19,6 +20,7 @@ const fr: Resources = {
   csvImport,
   contacts,
   products,
+  journeys,
   messaging,
   messagingSettings,
   timeline,

@@ -1,0 +1,142 @@
+import { BlockStack, Card, InlineStack, Link, Page, Select, Spinner } from "@shopify/polaris";
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate, useNavigation } from "react-router";
+import { requireMember } from "~/domain/access/guard.server";
+import { can } from "~/domain/access/permissions";
+import { listJourneys, listStateChanges, listTouchpoints } from "~/domain/journeys/touchpoints.server";
+import { EmptyMessage } from "~/ui/empty-message";
+import { JourneyCard, type JourneyView, type TouchpointView } from "~/ui/journeys/journey-card";
+import { TestNow } from "~/ui/journeys/test-now";
+import { type DrawerAnswer, touchpointAction } from "~/ui/journeys/touchpoint-actions.server";
+import { TouchpointDrawer } from "~/ui/journeys/touchpoint-drawer";
+import { ToastView } from "~/ui/toast";
+import type { Route } from "./+types/touchpoints";
+
+/** The touchpoint manager: the company's journeys (all, or the one in ?journey=) and their touchpoints. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const member = await requireMember(request);
+  const all = await listJourneys(member);
+  const chosen = new URL(request.url).searchParams.get("journey") ?? "";
+  const shown = all.some((j) => j.id === chosen) ? all.filter((j) => j.id === chosen) : all;
+  const touchpoints = await listTouchpoints(
+    member,
+    shown.map((j) => j.id),
+  );
+  const journeys: JourneyView[] = await Promise.all(
+    shown.map(async (journey) => ({
+      id: journey.id,
+      name: journey.name,
+      productName: journey.productName,
+      state: journey.state,
+      touchpoints: touchpoints
+        .filter((tp) => tp.journeyId === journey.id)
+        .map((tp) => ({
+          id: tp.id,
+          ordinal: tp.ordinal,
+          name: tp.name,
+          waitMinutes: tp.waitMinutes,
+          waitUnit: tp.waitUnit,
+          channel: tp.channel,
+          subject: tp.subject,
+          message: tp.message,
+          linkTarget: tp.linkTarget,
+        })),
+      changes: (await listStateChanges(member, journey.id, 3)).map((c) => ({
+        ...c,
+        createdAt: c.createdAt.toISOString(),
+      })),
+    })),
+  );
+  return {
+    options: all.map((j) => ({ id: j.id, name: j.name })),
+    chosen: shown.length === 1 && all.length > 1 ? shown[0].id : "",
+    journeys,
+    can: {
+      admin: member.isCompanyAdmin,
+      manage: can(member, "journeys.manage"),
+      editLink: can(member, "touchpoints.test"),
+      test: can(member, "touchpoints.test"),
+    },
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return touchpointAction(await requireMember(request), request);
+}
+
+type Editing = { mode: "create" | "update" | "link"; journeyId: string; touchpoint?: TouchpointView };
+
+export default function Touchpoints({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { journeys, can } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [testing, setTesting] = useState<TouchpointView | null>(null);
+  const closeDrawer = useCallback(() => setEditing(null), []);
+  const closeTest = useCallback(() => setTesting(null), []);
+  const action = `/touchpoints${location.search}`;
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/touchpoints";
+  const answer = actionData as DrawerAnswer | undefined;
+  return (
+    <Page fullWidth title={t("journeys.title")}>
+      <BlockStack gap="400">
+        {loaderData.options.length > 0 ? (
+          <Card>
+            <InlineStack gap="300" blockAlign="end">
+              <div style={{ minWidth: 280 }}>
+                <Select
+                  label={t("journeys.journeyLabel")}
+                  options={[
+                    { value: "", label: t("journeys.allJourneys") },
+                    ...loaderData.options.map((o) => ({ value: o.id, label: o.name })),
+                  ]}
+                  value={loaderData.chosen}
+                  onChange={(value) => navigate(value ? `/touchpoints?journey=${value}` : "/touchpoints")}
+                />
+              </div>
+              {loading ? <Spinner size="small" accessibilityLabel={t("journeys.loading")} /> : null}
+            </InlineStack>
+          </Card>
+        ) : null}
+        {journeys.length === 0 ? (
+          <Card>
+            <EmptyMessage heading={t("journeys.noJourneys")}>
+              {t("journeys.noJourneysBody")} <Link url="/product">{t("journeys.goToProducts")}</Link>
+            </EmptyMessage>
+          </Card>
+        ) : (
+          journeys.map((journey) => (
+            <JourneyCard
+              key={journey.id}
+              journey={journey}
+              can={can}
+              action={action}
+              onAdd={() => setEditing({ mode: "create", journeyId: journey.id })}
+              onEdit={(touchpoint) =>
+                setEditing({ mode: can.manage ? "update" : "link", journeyId: journey.id, touchpoint })
+              }
+              onTest={setTesting}
+            />
+          ))
+        )}
+      </BlockStack>
+      {editing ? (
+        <TouchpointDrawer
+          key={`${editing.mode}-${editing.touchpoint?.id ?? editing.journeyId}`}
+          mode={editing.mode}
+          journeyId={editing.journeyId}
+          touchpoint={editing.touchpoint}
+          answer={answer}
+          onClose={closeDrawer}
+        />
+      ) : null}
+      <TestNow touchpoint={testing} action={action} onClose={closeTest} />
+      <ToastView toast={answer?.toast} />
+    </Page>
+  );
+}
+
+export { JourneysErrorBoundary as ErrorBoundary } from "~/ui/journeys/route-error";

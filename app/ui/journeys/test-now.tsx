@@ -1,0 +1,72 @@
+import { Banner, List } from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { ChooseContactModal } from "~/ui/products/choose-contact-modal";
+import { ToastView } from "~/ui/toast";
+import type { TestAnswer } from "./touchpoint-actions.server";
+
+/**
+ * Test now: pick contacts of the company (the Choose Contact modal) and send them the touchpoint at
+ * once. 'Touchpoint Sent !' when it went out; contacts it could not go to are listed with why.
+ */
+export function TestNow({
+  touchpoint,
+  action,
+  onClose,
+}: {
+  touchpoint: { id: string; name: string } | null;
+  action: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<TestAnswer>();
+  const [notSent, setNotSent] = useState<TestAnswer["notSent"]>([]);
+  const [notSentOf, setNotSentOf] = useState("");
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    setNotSent(fetcher.data.notSent ?? []);
+    if (!fetcher.data.toast?.error || (fetcher.data.notSent ?? []).length > 0) onClose();
+  }, [fetcher.state, fetcher.data, onClose]);
+  return (
+    <>
+      <ChooseContactModal
+        open={touchpoint !== null}
+        onClose={onClose}
+        busy={fetcher.state !== "idle"}
+        chooseLabel={(count) => t("journeys.test.choose", { count })}
+        onChoose={(ids) => {
+          if (!touchpoint) return;
+          setNotSentOf(touchpoint.name);
+          const body = new FormData();
+          body.set("intent", "test");
+          body.set("id", touchpoint.id);
+          for (const id of ids) body.append("contactId", id);
+          fetcher.submit(body, { method: "post", action });
+        }}
+      />
+      {notSent.length > 0 ? (
+        <Banner
+          tone="warning"
+          title={`${t("journeys.test.notSentTitle")}: ${notSentOf}`}
+          onDismiss={() => setNotSent([])}
+        >
+          <List>
+            {notSent.map((row) => (
+              <List.Item key={`${row.name}-${row.reason}`}>
+                {t("journeys.test.notSentTo", {
+                  name: row.name,
+                  reason: t(`journeys.test.reasons.${row.reason}`, {
+                    reason: row.detail ?? "",
+                    defaultValue: row.reason,
+                  }),
+                })}
+              </List.Item>
+            ))}
+          </List>
+        </Banner>
+      ) : null}
+      <ToastView toast={fetcher.data?.toast} />
+    </>
+  );
+}
