@@ -13,7 +13,7 @@ import {
   type OutgoingMessage,
   PermanentDeliveryError,
 } from "~/services/messaging/channels.server";
-import { deliverToOutbox } from "./outbox-batch.server";
+import { deliverToOutbox, outboxRow } from "./outbox-batch.server";
 import { contactTimeZone, quietHoursEnd } from "./quiet-hours";
 import { rowsOf } from "./sql.server";
 
@@ -80,7 +80,10 @@ type DueRow = {
   last_name: string;
   email: string | null;
   phone: string | null;
+  sms_consent: "none" | "opted_in" | "opted_out";
+  is_active: boolean;
   company: string;
+  time_zone: string;
   touchpoint_id: string | null;
   channel: MessageChannel | null;
   subject: string | null;
@@ -89,21 +92,97 @@ type DueRow = {
   next_wait: number | null;
 };
 
-export type DispatchResult = { claimed: number; created: number; more: boolean };
+export type DispatchResult = {
+  claimed: number;
+  created: number;
+  more: boolean;
+  /** Messages delivered in the dispatch transaction itself (the outbox). */
+  sent: string[];
+};
 
-/** One chunk of due enrollments → messages. Returns whether a full chunk was claimed (more may wait). */
-export async function dispatchDue(
-  options: { now?: Date; limit?: number; enqueue?: Enqueue; db?: Queryable } = {},
-): Promise<DispatchResult> {
+export type DispatchOptions = {
+  now?: Date;
+  limit?: number;
+  enqueue?: Enqueue;
+  db?: Queryable;
+  adapterFor?: (channel: MessageChannel) => ChannelAdapter;
+  /**
+   * Deliver through the outbox in the dispatch transaction (default). False leaves every message
+   * queued for a send job, the path providers always take (tests use it to exercise send jobs).
+   */
+  inline?: boolean;
+};
+
+type Decision =
+  | { kind: "suppress"; reason: string }
+  | { kind: "defer"; reason: string; until: Date }
+  | { kind: "deliver" };
+
+/**
+ * What happens to a due message now: suppressed (journey muted or disabled, enrollment ended, no
+ * consent, opted out, no address), deferred (journey paused, quiet hours), or delivered. Test
+ * messages skip the journey's state and quiet hours, never consent.
+ */
+function decide(
+  m: {
+    channel: MessageChannel;
+    is_test: boolean;
+    journey_state: string | null;
+    enrollment_status: string | null;
+    phone: string | null;
+    email: string | null;
+    sms_consent: string;
+    is_active: boolean;
+    time_zone: string;
+  },
+  now: Date,
+  windows: Map<string, Date | null>,
+): Decision {
+  if (!m.is_test) {
+    if (m.journey_state === "disabled") return { kind: "suppress", reason: "journey_disabled" };
+    if (m.journey_state === "muted") return { kind: "suppress", reason: "journey_muted" };
+    if (m.enrollment_status === "ended") return { kind: "suppress", reason: "enrollment_ended" };
+  }
+  const refused = refusal(m.channel, m);
+  if (refused) return { kind: "suppress", reason: refused };
+  if (m.is_test) return { kind: "deliver" };
+  if (m.journey_state === "paused")
+    return {
+      kind: "defer",
+      reason: "journey_paused",
+      until: new Date(now.getTime() + PAUSED_RECHECK_SECONDS * 1000),
+    };
+  if (m.channel !== "email") {
+    const zone = contactTimeZone(m.phone, m.time_zone);
+    let opens = windows.get(zone);
+    if (opens === undefined) {
+      opens = quietHoursEnd(now, zone);
+      windows.set(zone, opens);
+    }
+    if (opens) return { kind: "defer", reason: "quiet_hours", until: opens };
+  }
+  return { kind: "deliver" };
+}
+
+/**
+ * One chunk of due enrollments → messages, in one transaction. Each message is decided at once
+ * (see decide): suppressed and deferred ones are written so; deliverable ones whose channel goes to
+ * the outbox are delivered in this same transaction (message 'sent', outbox row, usage: one
+ * statement for the chunk); the others are queued for send jobs. Returns whether a full chunk was
+ * claimed (more may be due).
+ */
+export async function dispatchDue(options: DispatchOptions = {}): Promise<DispatchResult> {
   const now = options.now ?? new Date();
   const limit = options.limit ?? DISPATCH_CHUNK;
   const appUrl = config().APP_URL;
   const db = options.db ?? getDb();
-  const { claimed, queuedIds, created } = await db.transaction(async (tx) => {
+  const adapterFor = options.adapterFor ?? channelAdapter;
+  const inline = options.inline ?? true;
+  const { claimed, queuedIds, deferred, created, sent } = await db.transaction(async (tx) => {
     const due = await rowsOf<DueRow>(
       tx,
       sql`select e.id, e.account_id, e.journey_id, e.contact_id, e.cycle, j.state,
-            c.first_name, c.last_name, c.email, c.phone, a.company,
+            c.first_name, c.last_name, c.email, c.phone, c.sms_consent, c.is_active, a.company, a.time_zone,
             t.id as touchpoint_id, t.channel, t.subject, t.message, t.link_target,
             (select n.wait_minutes from touchpoints n where n.journey_id = e.journey_id
               order by n.ordinal, n.id offset e.position + 1 limit 1) as next_wait
@@ -121,9 +200,29 @@ export async function dispatchDue(
           limit ${limit}
           for update of e skip locked`,
     );
-    if (due.length === 0) return { claimed: 0, queuedIds: [] as string[], created: 0 };
+    if (due.length === 0)
+      return {
+        claimed: 0,
+        queuedIds: [] as string[],
+        deferred: [] as { id: string; until: Date }[],
+        created: 0,
+        sent: [] as string[],
+      };
 
+    const settings = config();
+    const viaOutbox = new Map<MessageChannel, boolean>();
+    const outboxFor = (channel: MessageChannel) => {
+      let yes = viaOutbox.get(channel);
+      if (yes === undefined) {
+        const adapter = adapterFor(channel);
+        yes = inline && adapter.transactional && adapter.name === "outbox";
+        viaOutbox.set(channel, yes);
+      }
+      return yes;
+    };
+    const windows = new Map<string, Date | null>();
     const messageRows: Record<string, unknown>[] = [];
+    const deferredRows: { id: string; until: Date }[] = [];
     const advance: { id: string; sent: boolean; next_wait: number | null }[] = [];
     for (const row of due) {
       if (!row.touchpoint_id || !row.channel || row.message === null) {
@@ -131,6 +230,7 @@ export async function dispatchDue(
         advance.push({ id: row.id, sent: false, next_wait: null });
         continue;
       }
+      const channel = row.channel;
       const id = randomUUID();
       const code = row.link_target ? newLinkCode() : null;
       const body = renderMessage(row.message, {
@@ -141,7 +241,15 @@ export async function dispatchDue(
         company: row.company,
         link: code ? trackedLinkUrl(appUrl, code) : (row.link_target ?? ""),
       });
-      const muted = row.state === "muted";
+      const subject = channel === "email" ? (row.subject ?? "") : null;
+      const decision = decide(
+        { ...row, channel, is_test: false, journey_state: row.state, enrollment_status: "active" },
+        now,
+        windows,
+      );
+      const deliverNow = decision.kind === "deliver" && outboxFor(channel);
+      const to = recipientOf(channel, row);
+      const outboxId = deliverNow ? randomUUID() : null;
       messageRows.push({
         id,
         key: `${row.id}:${row.cycle}:${row.touchpoint_id}`,
@@ -150,15 +258,27 @@ export async function dispatchDue(
         enrollment_id: row.id,
         journey_id: row.journey_id,
         touchpoint_id: row.touchpoint_id,
-        channel: row.channel,
-        subject: row.channel === "email" ? (row.subject ?? "") : null,
+        channel,
+        subject,
         body,
-        segments: billedSegments(row.channel, body),
-        status: muted ? "suppressed" : "queued",
-        reason: muted ? "journey_muted" : null,
+        segments: billedSegments(channel, body),
+        status: decision.kind === "suppress" ? "suppressed" : deliverNow ? "sent" : "queued",
+        reason: decision.kind === "deliver" ? null : decision.reason,
+        send_after: decision.kind === "defer" ? iso(decision.until) : iso(now),
         code,
         target: row.link_target,
+        // The outbox row, for messages delivered now.
+        outbox_id: outboxId,
+        recipient: deliverNow ? to : null,
+        provider: outboxId ? `outbox:${outboxId}` : null,
+        ...(outboxId
+          ? outboxRow(
+              { messageId: id, accountId: row.account_id, channel, to, subject, text: body },
+              settings,
+            )
+          : {}),
       });
+      if (decision.kind === "defer") deferredRows.push({ id, until: decision.until });
       advance.push({ id: row.id, sent: true, next_wait: row.next_wait });
     }
 
@@ -170,23 +290,40 @@ export async function dispatchDue(
               select * from json_to_recordset(${JSON.stringify(messageRows)}::json) as v(
                 id uuid, key text, account_id uuid, contact_id uuid, enrollment_id uuid, journey_id uuid,
                 touchpoint_id uuid, channel message_channel, subject text, body text, segments int,
-                status message_status, reason text, code text, target text)
+                status message_status, reason text, send_after timestamptz, code text, target text,
+                outbox_id uuid, recipient text, provider text, sender text, html text)
             ), ins as (
               insert into messages (id, account_id, idempotency_key, contact_id, enrollment_id, journey_id,
-                touchpoint_id, channel, subject, body, segments, status, status_reason, send_after, enqueued_at,
-                created_at, updated_at)
-              select id, account_id, key, contact_id, enrollment_id, journey_id, touchpoint_id, channel, subject,
-                body, segments, status, reason, ${iso(now)}::timestamptz,
-                case when status = 'queued' then ${iso(now)}::timestamptz end,
+                touchpoint_id, channel, recipient, subject, body, segments, status, status_reason, attempts,
+                provider_message_id, send_after, enqueued_at, sent_at, created_at, updated_at)
+              select id, account_id, key, contact_id, enrollment_id, journey_id, touchpoint_id, channel, recipient,
+                subject, body, segments, status, reason, case when status = 'sent' then 1 else 0 end, provider,
+                send_after, case when status = 'queued' then ${iso(now)}::timestamptz end,
+                case when status = 'sent' then ${iso(now)}::timestamptz end,
                 ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
               from v
               on conflict (idempotency_key) do nothing
-              returning id, status
+              returning id, status, account_id, channel, segments
             ), links as (
               insert into tracked_links (code, account_id, target_url, touchpoint_id, message_id, contact_id, created_at)
               select v.code, v.account_id, v.target, v.touchpoint_id, v.id, v.contact_id, ${iso(now)}::timestamptz
               from v join ins on ins.id = v.id
               where v.code is not null
+            ), outbox as (
+              insert into outbox_messages (id, channel, recipient, sender, subject, text, html, message_id, created_at)
+              select v.outbox_id, v.channel::text::outbox_channel, v.recipient, v.sender, v.subject, v.body, v.html,
+                v.id, ${iso(now)}::timestamptz
+              from v join ins on ins.id = v.id
+              where ins.status = 'sent'
+            ), usage as (
+              insert into message_usage (account_id, period_start, channel, messages, segments)
+              select account_id, date_trunc('month', ${iso(now)}::timestamptz at time zone 'UTC')::date, channel,
+                count(*)::int, sum(segments)::int
+              from ins where status = 'sent'
+              group by account_id, channel order by account_id, channel
+              on conflict (account_id, period_start, channel) do update set
+                messages = message_usage.messages + excluded.messages,
+                segments = message_usage.segments + excluded.segments
             )
             select id, status::text as status from ins`,
       );
@@ -203,14 +340,23 @@ export async function dispatchDue(
           from json_to_recordset(${JSON.stringify(advance)}::json) as v(id uuid, sent boolean, next_wait int)
           where e.id = v.id`,
     );
+    const insertedIds = new Set(inserted.map((m) => m.id));
+    const deferredSet = new Set(deferredRows.map((d) => d.id));
     return {
       claimed: due.length,
       created: inserted.length,
-      queuedIds: inserted.filter((m) => m.status === "queued").map((m) => m.id),
+      sent: inserted.filter((m) => m.status === "sent").map((m) => m.id),
+      queuedIds: inserted.filter((m) => m.status === "queued" && !deferredSet.has(m.id)).map((m) => m.id),
+      deferred: deferredRows.filter((d) => insertedIds.has(d.id)),
     };
   });
-  if (queuedIds.length > 0) await (options.enqueue ?? enqueueSendJobs)(chunk(queuedIds, SEND_CHUNK));
-  return { claimed, created, more: claimed === limit };
+  const enqueue = options.enqueue ?? enqueueSendJobs;
+  if (queuedIds.length > 0) await enqueue(chunk(queuedIds, SEND_CHUNK));
+  // Deferred messages (quiet hours) get a job that starts when their window opens.
+  const byTime = new Map<number, string[]>();
+  for (const d of deferred) byTime.set(d.until.getTime(), [...(byTime.get(d.until.getTime()) ?? []), d.id]);
+  for (const [time, group] of byTime) await enqueue(chunk(group, SEND_CHUNK), new Date(time));
+  return { claimed, created, more: claimed === limit, sent };
 }
 
 export function chunk<T>(items: T[], size: number): T[][] {
@@ -302,41 +448,13 @@ export async function sendMessages(ids: string[], options: SendOptions = {}): Pr
           for update of m skip locked`,
     );
     const deliverable: ClaimedMessage[] = [];
-    const windowByZone = new Map<string, Date | null>();
+    const windows = new Map<string, Date | null>();
     for (const m of claimed) {
-      const reason =
-        !m.is_test && m.journey_state === "disabled"
-          ? "journey_disabled"
-          : !m.is_test && m.journey_state === "muted"
-            ? "journey_muted"
-            : !m.is_test && m.enrollment_status === "ended"
-              ? "enrollment_ended"
-              : refusal(m.channel, m);
-      if (reason) {
-        outcome.suppressed.push({ id: m.id, reason });
-        continue;
-      }
-      if (!m.is_test && m.journey_state === "paused") {
-        outcome.deferred.push({
-          id: m.id,
-          reason: "journey_paused",
-          until: new Date(now.getTime() + PAUSED_RECHECK_SECONDS * 1000),
-        });
-        continue;
-      }
-      if (!m.is_test && m.channel !== "email") {
-        const zone = contactTimeZone(m.phone, m.time_zone);
-        let opens = windowByZone.get(zone);
-        if (opens === undefined) {
-          opens = quietHoursEnd(now, zone);
-          windowByZone.set(zone, opens);
-        }
-        if (opens) {
-          outcome.deferred.push({ id: m.id, reason: "quiet_hours", until: opens });
-          continue;
-        }
-      }
-      deliverable.push(m);
+      const decision = decide(m, now, windows);
+      if (decision.kind === "suppress") outcome.suppressed.push({ id: m.id, reason: decision.reason });
+      else if (decision.kind === "defer")
+        outcome.deferred.push({ id: m.id, reason: decision.reason, until: decision.until });
+      else deliverable.push(m);
     }
 
     if (outcome.suppressed.length > 0)

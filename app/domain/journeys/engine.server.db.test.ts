@@ -111,11 +111,20 @@ describeEachDatabase("journey engine", (getDb, target) => {
   const outboxTo = (recipient: string) =>
     getDb().select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient));
 
-  /** Dispatches everything due at `now` and sends it, as the jobs would. */
-  async function run(now: Date, adapterFor?: (c: "sms" | "email" | "whatsapp") => ChannelAdapter) {
+  /**
+   * Dispatches everything due at `now` and sends it, as the jobs would: the outbox delivers in the
+   * dispatch transaction; whatever was queued goes through a send job.
+   */
+  async function run(now: Date) {
     const jobs = capture();
-    for (;;) if (!(await dispatchDue({ now, enqueue: jobs.enqueue })).more) break;
-    return sendMessages(jobs.ids(), { now, adapterFor, enqueue: async () => {} });
+    const sent: string[] = [];
+    for (;;) {
+      const result = await dispatchDue({ now, enqueue: jobs.enqueue });
+      sent.push(...result.sent);
+      if (!result.more) break;
+    }
+    const outcome = await sendMessages(jobs.ids(), { now, enqueue: async () => {} });
+    return { ...outcome, sent: [...sent, ...outcome.sent] };
   }
 
   test("linking enrolls once per contact and journey; unlinking ends; re-linking starts a new cycle", async () => {
@@ -301,7 +310,7 @@ describeEachDatabase("journey engine", (getDb, target) => {
     const ann = await contact(c.account.id);
     await linkContactToProduct(getDb(), c.context, ann.id, c.product.id);
     const jobs = capture();
-    await dispatchDue({ now: T0, enqueue: jobs.enqueue });
+    await dispatchDue({ now: T0, enqueue: jobs.enqueue, inline: false });
     await setJourneyState(c.scope, c.journey.id, "paused", { now: T0 });
     const paused = await sendMessages(jobs.ids(), { now: T0, enqueue: async () => {} });
     expect(paused.deferred).toMatchObject([{ reason: "journey_paused" }]);
@@ -323,7 +332,7 @@ describeEachDatabase("journey engine", (getDb, target) => {
     const cara = await contact(c.account.id);
     await linkContactToProduct(getDb(), c.context, cara.id, c.product.id);
     const jobs = capture();
-    await dispatchDue({ now: minutes(61), enqueue: jobs.enqueue }); // cara's first message is queued
+    await dispatchDue({ now: minutes(61), enqueue: jobs.enqueue, inline: false }); // cara's first message is queued
 
     await setJourneyState(c.scope, c.journey.id, "disabled", { now: minutes(62) });
     expect((await messagesOf(cara.id))[0]).toMatchObject({
@@ -357,7 +366,7 @@ describeEachDatabase("journey engine", (getDb, target) => {
     const gone = await contact(c.account.id);
     await linkContactsToProduct(c.context, [none.id, out.id, nophone.id, gone.id], c.product.id);
     const jobs = capture();
-    await dispatchDue({ now: T0, enqueue: jobs.enqueue });
+    await dispatchDue({ now: T0, enqueue: jobs.enqueue, inline: false });
     await unlinkContactFromProduct(getDb(), c.context, gone.id, c.product.id);
     const result = await sendMessages(jobs.ids(), { now: T0 });
     expect(result.sent).toEqual([]);
@@ -407,9 +416,9 @@ describeEachDatabase("journey engine", (getDb, target) => {
       c.product.id,
     );
     const first = capture();
-    await dispatchDue({ now: T0, enqueue: first.enqueue, limit: 2 });
-    await dispatchDue({ now: T0, enqueue: first.enqueue, limit: 2 });
-    await dispatchDue({ now: T0, enqueue: first.enqueue, limit: 2 });
+    await dispatchDue({ now: T0, enqueue: first.enqueue, limit: 2, inline: false });
+    await dispatchDue({ now: T0, enqueue: first.enqueue, limit: 2, inline: false });
+    await dispatchDue({ now: T0, enqueue: first.enqueue, limit: 2, inline: false });
     expect((await dispatchDue({ now: T0, enqueue: first.enqueue })).claimed).toBe(0);
     const ids = first.ids();
     expect(ids).toHaveLength(5);
@@ -418,7 +427,7 @@ describeEachDatabase("journey engine", (getDb, target) => {
       .update(enrollments)
       .set({ position: 0, nextDueAt: T0 })
       .where(eq(enrollments.contactId, people[0].id));
-    await dispatchDue({ now: T0, enqueue: first.enqueue });
+    expect((await dispatchDue({ now: T0, enqueue: first.enqueue })).created).toBe(0);
     expect(await messagesOf(people[0].id)).toHaveLength(1);
 
     expect((await sendMessages(ids, { now: T0 })).sent).toHaveLength(5);
@@ -431,32 +440,36 @@ describeEachDatabase("journey engine", (getDb, target) => {
   test.runIf(target === "postgres")(
     "two concurrent dispatchers and senders deliver each message once",
     async () => {
-      const c = await company([{ wait: 0 }]);
-      const people = [];
-      for (let i = 0; i < 60; i++) people.push(await contact(c.account.id));
-      await linkContactsToProduct(
-        c.context,
-        people.map((p) => p.id),
-        c.product.id,
-      );
+      const inline = await company([{ wait: 0 }]);
+      const queued = await company([{ wait: 0 }], "Queued");
+      for (const c of [inline, queued]) {
+        const ids = [];
+        for (let i = 0; i < 60; i++) ids.push((await contact(c.account.id)).id);
+        await linkContactsToProduct(c.context, ids, c.product.id);
+      }
       const jobs = capture();
-      const dispatcher = async () => {
-        for (;;) if (!(await dispatchDue({ now: T0, enqueue: jobs.enqueue, limit: 7 })).more) return;
+      const dispatcher = async (options: { inline?: boolean }) => {
+        for (;;)
+          if (!(await dispatchDue({ now: T0, enqueue: jobs.enqueue, limit: 7, ...options })).more) return;
       };
-      await Promise.all([dispatcher(), dispatcher()]);
+      // The outbox path: two dispatchers deliver in their own transactions.
+      await setJourneyState(queued.scope, queued.journey.id, "paused");
+      await Promise.all([dispatcher({}), dispatcher({})]);
+      expect(jobs.ids()).toEqual([]);
+      // The send-job path: queued by two dispatchers, every id sent by two concurrent senders.
+      await setJourneyState(queued.scope, queued.journey.id, "live");
+      await Promise.all([dispatcher({ inline: false }), dispatcher({ inline: false })]);
       const ids = jobs.ids();
       expect(new Set(ids).size).toBe(60);
-      // Every id twice, in two concurrent senders.
-      const results = await Promise.all([
-        sendMessages(ids, { now: T0 }),
-        sendMessages([...ids].reverse(), { now: T0 }),
-      ]);
+      await Promise.all([sendMessages(ids, { now: T0 }), sendMessages([...ids].reverse(), { now: T0 })]);
       await sendMessages(ids, { now: T0 }); // whatever one skipped while the other held it
-      expect(results[0].sent.length + results[1].sent.length).toBeLessThanOrEqual(60);
-      const [{ n, d }] = (await getDb().execute(
-        sql`select count(*)::int as n, count(distinct recipient)::int as d from outbox_messages`,
-      )) as unknown as { n: number; d: number }[];
-      expect({ n, d }).toEqual({ n: 60, d: 60 });
+      const [{ n, d, m }] = (await getDb().execute(
+        sql`select count(*)::int as n, count(distinct recipient)::int as d, count(distinct message_id)::int as m
+          from outbox_messages`,
+      )) as unknown as { n: number; d: number; m: number }[];
+      expect({ n, d, m }).toEqual({ n: 120, d: 120, m: 120 });
+      expect((await getMessageUsage(inline.account.id, T0)).messages).toBe(60);
+      expect((await getMessageUsage(queued.account.id, T0)).messages).toBe(60);
     },
   );
 
@@ -476,7 +489,8 @@ describeEachDatabase("journey engine", (getDb, target) => {
       },
     };
     const jobs = capture();
-    await dispatchDue({ now: T0, enqueue: jobs.enqueue });
+    await dispatchDue({ now: T0, enqueue: jobs.enqueue, adapterFor: () => flaky });
+    expect(jobs.ids()).toHaveLength(2);
     let now = T0;
     const retries: Date[][] = [];
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -518,7 +532,7 @@ describeEachDatabase("journey engine", (getDb, target) => {
     const ann = await contact(c.account.id);
     await linkContactToProduct(getDb(), c.context, ann.id, c.product.id);
     const jobs = capture();
-    await dispatchDue({ now: T0, enqueue: jobs.enqueue });
+    await dispatchDue({ now: T0, enqueue: jobs.enqueue, inline: false });
     await getDb()
       .update(messages)
       .set({ status: "sending", updatedAt: T0 })

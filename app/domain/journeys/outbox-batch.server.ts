@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { config } from "~/config.server";
+import { type AppConfig, config } from "~/config.server";
 import type { Queryable } from "~/domain/contacts/contacts.server";
 import { type OutgoingMessage, textToHtml } from "~/services/messaging/channels.server";
 import { rowsOf } from "./sql.server";
@@ -22,15 +22,9 @@ export async function deliverToOutbox(
     message_id: m.messageId,
     channel: m.channel,
     recipient: m.to,
-    sender:
-      m.channel === "email"
-        ? settings.MAIL_FROM
-        : m.channel === "sms"
-          ? (settings.TWILIO_FROM ?? settings.PRODUCT_NAME)
-          : settings.PRODUCT_NAME,
     subject: m.channel === "email" ? (m.subject ?? "") : null,
     text: m.text,
-    html: m.channel === "email" ? textToHtml(m.text) : null,
+    ...outboxRow(m, settings),
   }));
   const inserted = await rowsOf<{ id: string; message_id: string }>(
     tx,
@@ -41,4 +35,20 @@ export async function deliverToOutbox(
         returning id, message_id`,
   );
   return new Map(inserted.map((r) => [r.message_id, `outbox:${r.id}`]));
+}
+
+/** The sender and HTML of a message's outbox row, as the outbox adapter writes them. */
+export function outboxRow(
+  m: OutgoingMessage,
+  settings: Pick<AppConfig, "MAIL_FROM" | "TWILIO_FROM" | "PRODUCT_NAME">,
+): { sender: string; html: string | null } {
+  return {
+    sender:
+      m.channel === "email"
+        ? settings.MAIL_FROM
+        : m.channel === "sms"
+          ? (settings.TWILIO_FROM ?? settings.PRODUCT_NAME)
+          : settings.PRODUCT_NAME,
+    html: m.channel === "email" ? textToHtml(m.text) : null,
+  };
 }
