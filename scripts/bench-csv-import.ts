@@ -140,6 +140,7 @@ try {
   }
 
   peakRss = process.memoryUsage().rss;
+  const idleRss = peakRss;
   const pgCpuBefore = await backendCpuMs();
   const nodeCpuBefore = process.cpuUsage();
   const t0 = performance.now();
@@ -192,7 +193,7 @@ try {
     `end to end        ${seconds.toFixed(1)} s: ${rate.toLocaleString()} rows/s (target ≥ ${TARGET_ROWS_PER_SECOND.toLocaleString()})`,
   );
   console.log(
-    `peak RSS          upload ${mb(uploadPeakRss)} MB, import ${mb(peakRss)} MB (sampled); ${mb(maxRss)} MB max for the process (target < ${TARGET_RSS_MB} MB)`,
+    `peak RSS          upload ${mb(uploadPeakRss)} MB, import ${mb(peakRss)} MB (sampled; ${mb(idleRss)} MB before the upload); ${mb(maxRss)} MB max for the process (target < ${TARGET_RSS_MB} MB)`,
   );
   // The machine may be shared: CPU time says what the import costs whatever else runs beside it.
   const cpuPerRowUs = ((nodeCpuMs + pgCpuMs) * 1000) / ROWS;

@@ -160,6 +160,33 @@ describeEachDatabase("CSV import of contacts", (getDb) => {
     ]);
   });
 
+  test("two rows that match one contact, one by phone and one by email: the later row wins", async () => {
+    const a = await companyWithAdmin();
+    await getDb().insert(contacts).values({
+      accountId: a.account.id,
+      firstName: "Old",
+      lastName: "Both",
+      phone: "+12015550201",
+      email: "same@example.com",
+    });
+    // No phone or email repeats within the file (the merge's shorter form), yet rows 2 and 3 are
+    // the same contact.
+    const file = [
+      "First Name,Last Name,Phone,Email",
+      "By,Phone,(201) 555-0201,",
+      "By,Email,,SAME@example.com",
+      "Someone,New,+1 201 555 0202,new@example.com",
+    ].join("\n");
+
+    const done = await importFile(a, file);
+
+    expect(done).toMatchObject({ rowsImported: 3, rowsFailed: 0 });
+    expect(await contactsOf(a.account.id)).toEqual([
+      { firstName: "By", lastName: "Email", phone: "+12015550201", email: "same@example.com" },
+      { firstName: "Someone", lastName: "New", phone: "+12015550202", email: "new@example.com" },
+    ]);
+  });
+
   test("upserts: matched by phone first, then by email; a row that is two contacts at once is refused", async () => {
     const a = await companyWithAdmin();
     await getDb()
@@ -293,6 +320,14 @@ describeEachDatabase("CSV import of contacts", (getDb) => {
       [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), "fileErrors.binary"],
       [
         new Uint8Array([...new TextEncoder().encode("first name,last name,email\nJos"), 0xe9, 0x0a]),
+        "fileErrors.notUtf8",
+      ],
+      [
+        new Uint8Array([
+          0xff,
+          0xfe,
+          ...Buffer.from("first name,last name,email\nAnn,Lee,a@example.com\n", "utf16le"),
+        ]),
         "fileErrors.notUtf8",
       ],
       ["", "fileErrors.empty"],

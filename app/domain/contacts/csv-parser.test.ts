@@ -169,6 +169,14 @@ describe("CsvByteReader", () => {
     expect(refusal(() => readAll(truncated, 64)).code).toBe("notUtf8");
   });
 
+  test("refuses UTF-16 text (either byte order) as not UTF-8 rather than as binary", () => {
+    const text = "first name,last name,email\nAnn,Lee,ann@example.com\n";
+    const le = new Uint8Array([0xff, 0xfe, ...Buffer.from(text, "utf16le")]);
+    const be = new Uint8Array([0xfe, 0xff, ...Buffer.from(text, "utf16le").swap16()]);
+    expect(refusal(() => readAll(le, 64)).code).toBe("notUtf8");
+    expect(refusal(() => readAll(be, 64)).code).toBe("notUtf8");
+  });
+
   test("refuses a header with too many columns", () => {
     const header = Array.from({ length: 1000 }, (_, i) => `c${i}`).join(",");
     const error = refusal(() => readAll(`${header}\n${"x,".repeat(999)}x\n`, 4096));

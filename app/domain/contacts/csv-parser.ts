@@ -206,6 +206,10 @@ export class CsvByteReader {
   /** Data records completed by this chunk of bytes. */
   push(bytes: Uint8Array): string[][] {
     if (bytes.length === 0) return [];
+    // A UTF-16 file (as some spreadsheets save "Unicode text") starts with its byte order mark; it
+    // is text in another encoding, not binary data, whatever its zero bytes suggest.
+    if (this.bytesSeen === 0 && bytes.length >= 2 && isUtf16Bom(bytes[0], bytes[1]))
+      throw new CsvFileError("notUtf8");
     this.bytesSeen += bytes.length;
     if (bytes.indexOf(0) !== -1) throw new CsvFileError("binary");
     let text: string;
@@ -285,6 +289,10 @@ export class CsvByteReader {
     for (const record of data) if (!isBlankRecord(record)) this.dataRows++;
     return data;
   }
+}
+
+function isUtf16Bom(first: number, second: number) {
+  return (first === 0xff && second === 0xfe) || (first === 0xfe && second === 0xff);
 }
 
 /** Bytes no text file has (other than tab, line feed, form feed and carriage return). */

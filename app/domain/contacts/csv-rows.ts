@@ -1,5 +1,5 @@
 import type { ColumnMap } from "./csv-columns";
-import { normalizePhone } from "./phone";
+import { normalizeImportPhone } from "./csv-phone";
 import { CONTACT_EMAIL_PATTERN, PHONE_PATTERN, validateAttributeValue } from "./schemas";
 
 /**
@@ -53,7 +53,7 @@ export function checkRow(record: string[], map: ColumnMap, row: number): ImportR
   let phone: string | null = null;
   let email: string | null = null;
   if (phoneText) {
-    phone = PHONE_PATTERN.test(phoneText) ? normalizePhone(phoneText) : null;
+    phone = PHONE_PATTERN.test(phoneText) ? normalizeImportPhone(phoneText) : null;
     if (!phone) reasons.push(["phoneInvalid", { value: phoneText }]);
   }
   if (emailText) {
