@@ -214,6 +214,12 @@ test("touchpoints: build a three-touchpoint journey, edit, reorder, delete, chan
   await shot(page, "touchpoint-detail");
   expect(await seriousViolations(page)).toEqual([]);
 
+  // Without ?journey= the workflow shows the first journey by name: Heat Pump, with no touchpoints.
+  await page.goto("/touchpoints/workflow");
+  await expect(page.getByRole("heading", { name: "Workflow: Heat Pump" })).toBeVisible();
+  await expect(page.getByText("This journey has no touchpoints yet.")).toBeVisible();
+  await shot(page, "touchpoints-workflow-empty");
+
   await page.goto("/touchpoint-detail?id=00000000-0000-4000-8000-000000000000");
   await expect(page.getByText("Touchpoint not found")).toBeVisible();
   await shot(page, "touchpoint-detail-not-found");
