@@ -142,9 +142,15 @@ try {
       console.log(`Timed out after ${Math.round(elapsed / 1000)} s`);
       break;
     }
-    if (elapsed - lastPrint > 5000) {
+    if (elapsed - lastPrint > 2000) {
       lastPrint = elapsed;
-      console.log(`  ${delivered.toLocaleString("en-US")} delivered after ${(elapsed / 1000).toFixed(1)} s`);
+      const active = await q<{ name: string; state: string; n: number }>(
+        sql`select name, state::text, count(*)::int as n from pgboss.job where name like 'journey-%' and state in ('created', 'active') group by 1, 2 order by 1, 2`,
+      );
+      const jobsNow = active.map((j) => `${j.name.replace("journey-", "")} ${j.state}: ${j.n}`).join(", ");
+      console.log(
+        `  ${delivered.toLocaleString("en-US")} delivered after ${(elapsed / 1000).toFixed(1)} s${jobsNow ? ` (jobs: ${jobsNow})` : ""}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 100));
   }
