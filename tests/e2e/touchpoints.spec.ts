@@ -6,10 +6,15 @@ import {
   demo,
   expect,
   gotoLive,
+  joinCompanyByInvitation,
   login,
+  namedUser,
   platformAdmin,
+  signUpCompanyAdmin,
+  signUpConfirmAndSignIn,
   test,
   toast,
+  twoUserTest,
 } from "../support/e2e-helpers";
 
 // Issue 6 items 1 and 2 (spec 2 sections 2, 4, 6, 8 and 9): the touchpoint manager, its edit drawer,
@@ -287,3 +292,50 @@ test("RO Admin: the touchpoint controls are disabled and forged writes refused",
     await expect(page.getByRole("button", { name })).toBeDisabled();
   await shot(page, "touchpoints-readonly");
 });
+
+twoUserTest(
+  "a member who is not a company admin edits only a touchpoint's link",
+  async ({ page, otherPage }) => {
+    test.setTimeout(150_000);
+    await signUpCompanyAdmin(page, namedUser("Alice", "Admin"));
+    const member = await signUpConfirmAndSignIn(otherPage, namedUser("Bob", "Member"));
+    await joinCompanyByInvitation(page, otherPage, member);
+    await postProduct(page, "Tool Kit");
+    await gotoLive(page, "/touchpoints");
+    await page.getByRole("button", { name: "Add touchpoint: Tool Kit" }).click();
+    const drawer = await fillDrawer(page, {
+      name: "Manual",
+      message: "Your manual: {{LINK}}",
+      link: "https://example.com/v1",
+    });
+    await drawer.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Touchpoint added successfully!")).toBeVisible();
+
+    await gotoLive(otherPage, "/touchpoints");
+    await expect(otherPage.getByRole("button", { name: /^Add touchpoint/ })).toHaveCount(0);
+    await expect(otherPage.getByRole("button", { name: "Move Manual up" })).toHaveCount(0);
+    await expect(otherPage.getByRole("button", { name: "Delete Manual" })).toHaveCount(0);
+    await expect(otherPage.getByLabel("Journey state")).toBeDisabled();
+    await otherPage.getByRole("button", { name: "Edit Manual" }).click();
+    const linkDrawer = otherPage.getByRole("dialog", { name: "Edit touchpoint link" });
+    await expect(linkDrawer.getByText("Only a company admin can change the other fields.")).toBeVisible();
+    await expect(linkDrawer.getByLabel("Name", { exact: true })).toBeDisabled();
+    await expect(linkDrawer.getByLabel("Message", { exact: true })).toBeDisabled();
+    // The message uses {{LINK}}: the link cannot be emptied.
+    await linkDrawer.getByLabel("Link", { exact: true }).fill("");
+    await linkDrawer.getByRole("button", { name: "Save" }).click();
+    await expect(
+      linkDrawer.getByText("The message contains the link placeholder: please enter the link."),
+    ).toBeVisible();
+    await linkDrawer.getByLabel("Link", { exact: true }).fill("https://example.com/v2");
+    await otherPage.screenshot({ path: `${shots}/touchpoints-member-link.png`, fullPage: true });
+    await linkDrawer.getByRole("button", { name: "Save" }).click();
+    await expect(toast(otherPage, "Touchpoint saved successfully!")).toBeVisible();
+    await expect(
+      row(otherPage, "Manual").getByRole("link", { name: "https://example.com/v2" }),
+    ).toBeVisible();
+    await expect(otherPage.getByRole("textbox", { name: "Message of Manual" })).toHaveValue(
+      "Your manual: {{LINK}}",
+    );
+  },
+);
