@@ -107,8 +107,9 @@ export type DispatchOptions = {
   db?: Queryable;
   adapterFor?: (channel: MessageChannel) => ChannelAdapter;
   /**
-   * Deliver through the outbox in the dispatch transaction (default). False leaves every message
-   * queued for a send job, the path providers always take (tests use it to exercise send jobs).
+   * Deliver through the outbox in the dispatch transaction (default; JOURNEY_DISPATCH_INLINE=false
+   * turns it off). False leaves every message queued for a send job, the path providers always take
+   * (tests use it to exercise send jobs).
    */
   inline?: boolean;
 };
@@ -177,7 +178,7 @@ export async function dispatchDue(options: DispatchOptions = {}): Promise<Dispat
   const appUrl = config().APP_URL;
   const db = options.db ?? getDb();
   const adapterFor = options.adapterFor ?? channelAdapter;
-  const inline = options.inline ?? true;
+  const inline = options.inline ?? process.env.JOURNEY_DISPATCH_INLINE !== "false";
   const { claimed, queuedIds, deferred, created, sent } = await db.transaction(async (tx) => {
     const due = await rowsOf<DueRow>(
       tx,

@@ -59,9 +59,15 @@ describe.skipIf(!serverUrl)(title, () => {
     await scratch?.drop();
   });
 
-  function startWorker(name: string): Promise<ChildProcess> {
+  function startWorker(name: string, env: Record<string, string>): Promise<ChildProcess> {
     const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/worker.ts"], {
-      env: { ...process.env, DATABASE_URL: scratch.url, JOURNEY_SEND_STALE_SECONDS: "3", SMTP_URL: "" },
+      env: {
+        ...process.env,
+        DATABASE_URL: scratch.url,
+        JOURNEY_SEND_STALE_SECONDS: "3",
+        SMTP_URL: "",
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     children.push(child);
@@ -76,76 +82,98 @@ describe.skipIf(!serverUrl)(title, () => {
     });
   }
 
-  const outboxCount = async () =>
-    Number((await rows<{ n: number }>(sql`select count(*)::int as n from outbox_messages`))[0].n);
+  async function stop(child: ChildProcess) {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGKILL");
+    await exited;
+  }
 
-  test("every due message is delivered exactly once after the restart", { timeout: 240_000 }, async () => {
-    const account = await createAccount({ company: "Crash Co" });
-    const created = await createProduct({ account: { id: account.id } }, "Crash product");
-    if (!created.ok) throw new Error("product");
-    const [journey] = await database.db
-      .select()
-      .from(journeys)
-      .where(eq(journeys.productId, created.product.id));
-    // Email: no consent needed and no quiet hours, so the test does not depend on the time of day.
-    await database.db.insert(touchpoints).values({
-      accountId: account.id,
-      journeyId: journey.id,
-      ordinal: 1,
-      name: "Welcome",
-      waitMinutes: 0,
-      waitUnit: "minutes",
-      channel: "email",
-      subject: "Welcome",
-      message: "Hi {{first_name}}",
-    });
-    await rows(sql`insert into contacts (account_id, first_name, last_name, email)
-      select ${account.id}::uuid, 'Ann', 'Lee', 'crash' || i || '@example.com' from generate_series(1, ${CONTACTS}) i`);
+  test.each([
+    { path: "the dispatcher delivering to the outbox in its transaction", key: "inline", inline: "true" },
+    { path: "send jobs (JOURNEY_DISPATCH_INLINE=false)", key: "jobs", inline: "false" },
+  ])(
+    "through $path, every due message is delivered exactly once after the restart",
+    { timeout: 240_000 },
+    async ({ key, inline }) => {
+      const account = await createAccount({ company: `Crash Co ${key}` });
+      const created = await createProduct({ account: { id: account.id } }, "Crash product");
+      if (!created.ok) throw new Error("product");
+      const [journey] = await database.db
+        .select()
+        .from(journeys)
+        .where(eq(journeys.productId, created.product.id));
+      // Email: no consent needed and no quiet hours, so the test does not depend on the time of day.
+      await database.db.insert(touchpoints).values({
+        accountId: account.id,
+        journeyId: journey.id,
+        ordinal: 1,
+        name: "Welcome",
+        waitMinutes: 0,
+        waitUnit: "minutes",
+        channel: "email",
+        subject: "Welcome",
+        message: "Hi {{first_name}}",
+      });
+      const prefix = `crash-${key}-`;
+      await rows(sql`insert into contacts (account_id, first_name, last_name, email)
+      select ${account.id}::uuid, 'Ann', 'Lee', ${prefix} || i || '@example.com' from generate_series(1, ${CONTACTS}) i`);
+      const outboxCount = async () =>
+        Number(
+          (
+            await rows<{ n: number }>(
+              sql`select count(*)::int as n from outbox_messages where recipient like ${`${prefix}%`}`,
+            )
+          )[0].n,
+        );
+      const env = { JOURNEY_DISPATCH_INLINE: inline };
 
-    const first = await startWorker("worker 1");
-    await rows(sql`insert into contact_products (account_id, contact_id, product_id)
+      const first = await startWorker(`worker 1 (${key})`, env);
+      await rows(sql`insert into contact_products (account_id, contact_id, product_id)
       select ${account.id}::uuid, id, ${created.product.id}::uuid from contacts where account_id = ${account.id}::uuid`);
-    const deadline = Date.now() + 60_000;
-    while ((await outboxCount()) === 0) {
-      if (Date.now() > deadline) throw new Error("the first worker delivered nothing");
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    first.kill("SIGKILL");
-    await new Promise((r) => first.once("exit", r));
-    const atKill = await outboxCount();
-    expect(atKill).toBeGreaterThan(0);
-    expect(atKill).toBeLessThan(CONTACTS); // killed mid-batch
+      const deadline = Date.now() + 60_000;
+      while ((await outboxCount()) === 0) {
+        if (Date.now() > deadline) throw new Error("the first worker delivered nothing");
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await stop(first);
+      const atKill = await outboxCount();
+      expect(atKill).toBeGreaterThan(0);
+      expect(atKill).toBeLessThan(CONTACTS); // killed mid-batch
 
-    await startWorker("worker 2");
-    const end = Date.now() + 150_000;
-    for (;;) {
-      const n = await outboxCount();
-      if (n >= CONTACTS || Date.now() > end) break;
-      // Wake the dispatcher (its sweep re-queues the jobs the killed worker held).
-      await rows(sql`select pg_notify('journey_dispatch', '')`);
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-    await new Promise((r) => setTimeout(r, 2000)); // anything still in flight would show now
+      const second = await startWorker(`worker 2 (${key})`, env);
+      const end = Date.now() + 150_000;
+      for (;;) {
+        const n = await outboxCount();
+        if (n >= CONTACTS || Date.now() > end) break;
+        // Wake the dispatcher (its sweep re-queues the jobs the killed worker held).
+        await rows(sql`select pg_notify('journey_dispatch', '')`);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      await new Promise((r) => setTimeout(r, 2000)); // anything still in flight would show now
+      await stop(second);
 
-    const [counts] = await rows<{ total: number; messages: number; recipients: number }>(
-      sql`select count(*)::int as total, count(distinct message_id)::int as messages,
-            count(distinct recipient)::int as recipients from outbox_messages`,
-    );
-    const statuses = await rows<{ status: string; n: number }>(
-      sql`select status::text, count(*)::int as n from messages group by status order by status`,
-    );
-    console.log(
-      `crash test: ${atKill} delivered when worker 1 was killed; after worker 2: ${counts.total} outbox rows for ${counts.recipients} contacts`,
-    );
-    expect({
-      total: Number(counts.total),
-      messages: Number(counts.messages),
-      recipients: Number(counts.recipients),
-    }).toEqual({ total: CONTACTS, messages: CONTACTS, recipients: CONTACTS });
-    expect(statuses.map((s) => [s.status, Number(s.n)])).toEqual([["sent", CONTACTS]]);
-    const [usage] = await rows<{ messages: number }>(
-      sql`select coalesce(sum(messages), 0)::int as messages from message_usage`,
-    );
-    expect(Number(usage.messages)).toBe(CONTACTS);
-  });
+      const [counts] = await rows<{ total: number; messages: number; recipients: number }>(
+        sql`select count(*)::int as total, count(distinct message_id)::int as messages,
+            count(distinct recipient)::int as recipients from outbox_messages where recipient like ${`${prefix}%`}`,
+      );
+      const statuses = await rows<{ status: string; n: number }>(
+        sql`select status::text, count(*)::int as n from messages where account_id = ${account.id}::uuid
+          group by status order by status`,
+      );
+      console.log(
+        `crash test (${key}): ${atKill} delivered when worker 1 was killed; after worker 2: ${counts.total} outbox rows for ${counts.recipients} contacts`,
+      );
+      expect({
+        total: Number(counts.total),
+        messages: Number(counts.messages),
+        recipients: Number(counts.recipients),
+      }).toEqual({ total: CONTACTS, messages: CONTACTS, recipients: CONTACTS });
+      expect(statuses.map((s) => [s.status, Number(s.n)])).toEqual([["sent", CONTACTS]]);
+      const [usage] = await rows<{ messages: number }>(
+        sql`select coalesce(sum(messages), 0)::int as messages from message_usage where account_id = ${account.id}::uuid`,
+      );
+      expect(Number(usage.messages)).toBe(CONTACTS);
+    },
+  );
 });
