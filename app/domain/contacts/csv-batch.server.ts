@@ -59,6 +59,9 @@ const BATCH_SETTINGS = {
   // (Never plan_cache_mode=force_custom_plan: the foreign key checks of every inserted row run as
   // cached plans in this transaction too, and replanning them tripled the merge's time.)
   synchronous_commit: "off",
+  // The merge's estimated cost passes jit_above_cost as the company grows; compiling it took longer
+  // than it saved (a few percent of the batch's time in LLVM).
+  jit: "off",
 };
 /** What a batch needs of a connection inside its transaction, the same on both databases. */
 type BatchConnection = {
