@@ -639,7 +639,11 @@ export async function markSent(
 // ---------------------------------------------------------------------------------------------------
 // Sweep
 
-/** Re-queues jobs for queued messages whose job was lost; fails messages stuck in 'sending'. */
+/**
+ * Re-queues jobs for queued messages whose job was lost; fails messages stuck in 'sending' (their
+ * worker died during the provider call: whether the provider got it is unknown, so it is never resent)
+ * with the reason "interrupted".
+ */
 export async function sweep(options: { now?: Date; enqueue?: Enqueue; db?: Queryable } = {}) {
   const now = options.now ?? new Date();
   const db = options.db ?? getDb();
@@ -647,7 +651,7 @@ export async function sweep(options: { now?: Date; enqueue?: Enqueue; db?: Query
   const interrupted = await rowsOf<{ id: string }>(
     db,
     sql`update messages set status = 'failed',
-          status_reason = 'interrupted while sending (the worker stopped); not resent, to never send twice',
+          status_reason = 'interrupted',
           updated_at = ${iso(now)}::timestamptz
         where status = 'sending' and updated_at < ${iso(new Date(now.getTime() - SENDING_TIMEOUT_SECONDS * 1000))}::timestamptz
         returning id`,
