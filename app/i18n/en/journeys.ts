@@ -5,6 +5,7 @@
 const journeys = {
   title: "Touchpoints",
   journeyLabel: "Journey",
+  show: "Show",
   allJourneys: "All journeys",
   productOf: "Product: {{name}}",
   touchpointCount_one: "{{count}} touchpoint",

@@ -4,6 +4,7 @@ import type journeysEn from "../en/journeys";
 const journeys: typeof journeysEn = {
   title: "Points de contact",
   journeyLabel: "Parcours",
+  show: "Afficher",
   allJourneys: "Tous les parcours",
   productOf: "Produit : {{name}}",
   touchpointCount_one: "{{count}} point de contact",

@@ -1,7 +1,7 @@
 import { BlockStack, Card, InlineStack, Link, Page, Select, Spinner } from "@shopify/polaris";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, useLocation, useNavigate, useNavigation } from "react-router";
 import { requireMember } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
 import { listJourneys, listStateChanges, listTouchpoints } from "~/domain/journeys/touchpoints.server";
@@ -85,20 +85,27 @@ export default function Touchpoints({ loaderData, actionData }: Route.ComponentP
       <BlockStack gap="400">
         {loaderData.options.length > 0 ? (
           <Card>
-            <InlineStack gap="300" blockAlign="end">
-              <div style={{ minWidth: 280 }}>
-                <Select
-                  label={t("journeys.journeyLabel")}
-                  options={[
-                    { value: "", label: t("journeys.allJourneys") },
-                    ...loaderData.options.map((o) => ({ value: o.id, label: o.name })),
-                  ]}
-                  value={loaderData.chosen}
-                  onChange={(value) => navigate(value ? `/touchpoints?journey=${value}` : "/touchpoints")}
-                />
-              </div>
-              {loading ? <Spinner size="small" accessibilityLabel={t("journeys.loading")} /> : null}
-            </InlineStack>
+            {/* A GET form, so the dropdown also works without JavaScript (its Show button). */}
+            <Form method="get" action="/touchpoints">
+              <InlineStack gap="300" blockAlign="end">
+                <div style={{ minWidth: 280 }}>
+                  <Select
+                    name="journey"
+                    label={t("journeys.journeyLabel")}
+                    options={[
+                      { value: "", label: t("journeys.allJourneys") },
+                      ...loaderData.options.map((o) => ({ value: o.id, label: o.name })),
+                    ]}
+                    value={loaderData.chosen}
+                    onChange={(value) => navigate(value ? `/touchpoints?journey=${value}` : "/touchpoints")}
+                  />
+                </div>
+                <noscript>
+                  <button type="submit">{t("journeys.show")}</button>
+                </noscript>
+                {loading ? <Spinner size="small" accessibilityLabel={t("journeys.loading")} /> : null}
+              </InlineStack>
+            </Form>
           </Card>
         ) : null}
         {journeys.length === 0 ? (
