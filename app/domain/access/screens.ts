@@ -7,19 +7,7 @@ import type { Permission } from "./permissions";
 export type PendingScreen = { title: string; permission?: Permission; companyRequired?: boolean };
 
 export const pendingScreens: Record<string, PendingScreen> = {
-  "/admin": { title: "screens.admin", permission: "admin.view", companyRequired: false },
-  "/touchpoints": { title: "screens.touchpoints" },
-  "/touchpoints/workflow": { title: "screens.workflow" },
-  "/touchpoint-detail": { title: "screens.touchpointDetail" },
-  "/support": { title: "screens.support" },
-  "/product": { title: "screens.products" },
-  "/product-detail": { title: "screens.productDetail" },
   "/product-mapping": { title: "screens.productMapping" },
-  "/settings": { title: "screens.settings" },
-  "/contacts": { title: "screens.contacts" },
-  "/contacts-detail": { title: "screens.contactDetail" },
-  "/contacts/create-contact": { title: "screens.createContact" },
-  "/contacts/contact-detail": { title: "screens.contactDetail" },
   "/contact-form": { title: "screens.forms" },
   "/contact-form/contact-form-builder": { title: "screens.formBuilder" },
   "/responsive-billingpage": { title: "screens.billing" },

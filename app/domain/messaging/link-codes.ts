@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-/** Short link codes: 8 characters of an unambiguous alphabet (no 0/O, 1/l/I): 55^8 ≈ 8e13 codes. */
+/** Short link codes: 8 characters of an unambiguous alphabet (no 0/O, 1/l/I): 57^8 ≈ 1.1e14 codes. */
 const ALPHABET = "23456789abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ";
 
 export function newLinkCode(length = 8): string {
