@@ -242,6 +242,33 @@ describeEachDatabase("journey engine", (getDb, target) => {
     expect((await enrollmentOf(ann.id, c.journey.id)).nextDueAt).toEqual(minutes(60 + 24 * 60 + 5));
   });
 
+  test("deleting a touchpoint already sent or reordering the rest never skips one", async () => {
+    const c = await company([{ wait: 0 }, { wait: 60 }, { wait: 120 }, { wait: 30 }]);
+    const ann = await contact(c.account.id);
+    await linkContactToProduct(getDb(), c.context, ann.id, c.product.id);
+    await run(T0); // step 1 sent: position 1, step 2 due at +60
+    const [one, two, three, four] = c.touchpoints;
+    await getDb().delete(touchpoints).where(eq(touchpoints.id, one.id));
+    for (const [ordinal, tp] of [two, three, four].entries())
+      await getDb()
+        .update(touchpoints)
+        .set({ ordinal: ordinal + 1 })
+        .where(eq(touchpoints.id, tp.id));
+    await rescheduleJourney(getDb(), c.account.id, c.journey.id);
+    expect(await enrollmentOf(ann.id, c.journey.id)).toMatchObject({ position: 0, nextDueAt: minutes(60) });
+    await run(minutes(60));
+    expect((await messagesOf(ann.id)).map((m) => m.touchpointId)).toEqual([null, two.id]);
+    // Swap the next two: the one now second goes next, after its own wait.
+    await getDb().update(touchpoints).set({ ordinal: 3 }).where(eq(touchpoints.id, three.id));
+    await getDb().update(touchpoints).set({ ordinal: 2 }).where(eq(touchpoints.id, four.id));
+    await rescheduleJourney(getDb(), c.account.id, c.journey.id);
+    expect(await enrollmentOf(ann.id, c.journey.id)).toMatchObject({ position: 1, nextDueAt: minutes(90) });
+    await run(minutes(90));
+    await run(minutes(90 + 120));
+    expect((await messagesOf(ann.id)).map((m) => m.touchpointId)).toEqual([null, two.id, four.id, three.id]);
+    expect(await enrollmentOf(ann.id, c.journey.id)).toMatchObject({ position: 3, status: "completed" });
+  });
+
   test("each message gets its own tracked link in place of {{LINK}}; usage counts messages and segments", async () => {
     const c = await company([
       { wait: 0, message: "Hi {{first_name}} see {{LINK}}", link: "https://example.com/x" },

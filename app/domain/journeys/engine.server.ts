@@ -73,14 +73,35 @@ export async function endEnrollment(
 }
 
 /**
- * After touchpoints were added, removed, reordered or their waits changed: recomputes the due time of
- * every active or completed enrollment of the journey from its step start and the wait of the
- * touchpoint now at its position. Completed enrollments for which a touchpoint now exists (one was
+ * After touchpoints were added, removed, reordered or their waits changed: recomputes the position
+ * and due time of every active or completed enrollment of the journey, from its step start and the
+ * wait of the touchpoint now at its position. Completed enrollments for which a touchpoint now exists (one was
  * added at the end) become active again; enrollments past the last touchpoint complete. The screens
  * call it in the transaction that saved the touchpoints.
  */
 export async function rescheduleJourney(db: Queryable, accountId: string, journeyId: string): Promise<void> {
   if (!isUuid(accountId) || !isUuid(journeyId)) return;
+  // Positions first: a contact's position is the number of the journey's touchpoints up to the last
+  // one it was sent in this cycle (its message keys say which), so deleting a touchpoint already sent
+  // does not skip the next one, and a touchpoint inserted before that point is not sent to it.
+  await db.execute(
+    sql`update enrollments e set position = p.done, updated_at = now()
+        from (
+          select x.id, (
+            select count(*)::int from touchpoints c
+            where c.journey_id = x.journey_id and c.ordinal <= coalesce((
+              select max(t.ordinal) from touchpoints t
+              where t.journey_id = x.journey_id
+                and exists (select 1 from messages m
+                  where m.idempotency_key = x.id::text || ':' || x.cycle::text || ':' || t.id::text)
+            ), 0)
+          ) as done
+          from enrollments x
+          where x.journey_id = ${journeyId}::uuid and x.account_id = ${accountId}::uuid
+            and x.status in ('active', 'completed') and x.position > 0
+        ) p
+        where e.id = p.id and e.position <> p.done`,
+  );
   await db.execute(
     sql`update enrollments e set
           next_due_at = case when n.wait is null then null else e.step_started_at + make_interval(mins => n.wait) end,
