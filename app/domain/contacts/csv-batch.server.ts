@@ -53,9 +53,10 @@ const BATCH_SETTINGS = {
   enable_material: "off",
   enable_bitmapscan: "off",
   // The commit does not wait for its WAL to reach the disk. Safe here: a crash may lose only the
-  // last batches' commits, all of each (the WAL is still written in order), and their committed
-  // position with them, so the retried job redoes exactly those batches. Nothing else reads the
-  // batch as committed before then except the progress bar, which the redo moves on again.
+  // last batches' commits, all of each (the WAL is written in order), and their committed position
+  // with them, so the retried job redoes exactly those batches. Whatever another session wrote
+  // after reading such a batch (a journey enrollment, a message) is durable only with it: its own
+  // synchronous commit flushes the WAL up to and past the batch's commit record.
   // (Never plan_cache_mode=force_custom_plan: the foreign key checks of every inserted row run as
   // cached plans in this transaction too, and replanning them tripled the merge's time.)
   synchronous_commit: "off",
