@@ -85,22 +85,24 @@ export async function rescheduleJourney(db: Queryable, accountId: string, journe
   // one it was sent in this cycle (its message keys say which), so deleting a touchpoint already sent
   // does not skip the next one, and a touchpoint inserted before that point is not sent to it.
   await db.execute(
-    sql`update enrollments e set position = p.done, updated_at = now()
-        from (
-          select x.id, (
-            select count(*)::int from touchpoints c
-            where c.journey_id = x.journey_id and c.ordinal <= coalesce((
-              select max(t.ordinal) from touchpoints t
-              where t.journey_id = x.journey_id
-                and exists (select 1 from messages m
-                  where m.idempotency_key = x.id::text || ':' || x.cycle::text || ':' || t.id::text)
-            ), 0)
-          ) as done
-          from enrollments x
+    sql`with ranked as (
+          select t.id, row_number() over (order by t.ordinal, t.id) as rank
+          from touchpoints t where t.journey_id = ${journeyId}::uuid and t.account_id = ${accountId}::uuid
+        ), sent as (
+          select m.enrollment_id as id, max(r.rank) as done
+          from ranked r
+          join messages m on m.touchpoint_id = r.id and not m.is_test
+          join enrollments x on x.id = m.enrollment_id
+          where m.idempotency_key = x.id::text || ':' || x.cycle::text || ':' || r.id::text
+          group by m.enrollment_id
+        ), p as (
+          select x.id, coalesce(s.done, 0)::int as done
+          from enrollments x left join sent s on s.id = x.id
           where x.journey_id = ${journeyId}::uuid and x.account_id = ${accountId}::uuid
             and x.status in ('active', 'completed') and x.position > 0
-        ) p
-        where e.id = p.id and e.position <> p.done`,
+        )
+        update enrollments e set position = p.done, updated_at = now()
+        from p where e.id = p.id and e.position <> p.done`,
   );
   await db.execute(
     sql`update enrollments e set
