@@ -147,6 +147,7 @@ const journeys = {
       journey_paused: "Journey paused",
       journey_disabled: "Journey disabled",
       quiet_hours: "Waiting for the end of quiet hours",
+      interrupted: "Interrupted while sending; not sent again so the contact never gets it twice",
     },
     statuses: {
       queued: "Queued",

@@ -148,6 +148,8 @@ const journeys: typeof journeysEn = {
       journey_paused: "Parcours en pause",
       journey_disabled: "Parcours désactivé",
       quiet_hours: "En attente de la fin des heures calmes",
+      interrupted:
+        "Interrompu pendant l'envoi ; pas renvoyé pour que le contact ne le reçoive jamais deux fois",
     },
     statuses: {
       queued: "En file",

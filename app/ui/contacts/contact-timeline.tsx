@@ -96,7 +96,10 @@ function Details({ event }: { event: TimelineEvent }) {
           <Badge tone={statusTone[event.status]}>{t(`timeline.statuses.${event.status}`)}</Badge>
           {event.statusReason ? (
             <Text as="span" tone="subdued" variant="bodySm">
-              {event.statusReason}
+              {/* The engine's reason codes have texts; a provider's own reason is shown as it came. */}
+              {/^[a-z_]+$/.test(event.statusReason)
+                ? t(`journeys.detail.reasons.${event.statusReason}`, { defaultValue: event.statusReason })
+                : event.statusReason}
             </Text>
           ) : null}
         </InlineStack>
