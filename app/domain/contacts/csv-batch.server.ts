@@ -70,7 +70,23 @@ type BatchConnection = {
   copyIn: (table: string, columns: string[], data: string) => Promise<void>;
 };
 
-export async function applyBatch(plan: BatchPlan): Promise<BatchOutcome> {
+/** A batch with its COPY text built, ready to be sent. */
+export type PreparedBatch = BatchPlan & { stage: string; keysRepeat: boolean };
+
+/**
+ * Builds what the batch sends (its COPY text, and whether its keys repeat), so that the caller can
+ * do it while the database still merges the previous batch.
+ */
+export function prepareBatch(plan: BatchPlan): PreparedBatch {
+  return {
+    ...plan,
+    stage: plan.rows.length > 0 ? stageText(plan.rows) : "",
+    keysRepeat: keysRepeat(plan.rows),
+  };
+}
+
+export async function applyBatch(batch: BatchPlan | PreparedBatch): Promise<BatchOutcome> {
+  const plan = "stage" in batch ? batch : prepareBatch(batch);
   const raw = databaseHandle().raw;
   if (raw.kind === "postgres") return raw.sql.begin((tx) => runBatch(postgresConnection(tx), plan));
   return raw.pglite.transaction((tx) => runBatch(pgliteConnection(tx), plan));
@@ -105,7 +121,7 @@ function* chunks(text: string, size = 256 * 1024) {
   for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
 }
 
-async function runBatch(db: BatchConnection, plan: BatchPlan): Promise<BatchOutcome> {
+async function runBatch(db: BatchConnection, plan: PreparedBatch): Promise<BatchOutcome> {
   // Imports of one company take turns batch by batch, so two files never race for the same phone.
   await db.query("select pg_advisory_xact_lock(hashtext('csv-import:' || $1::text))", [plan.accountId]);
   const [current] = await db.query("select committed_rows from csv_imports where id = $1 for update", [
@@ -129,9 +145,9 @@ async function runBatch(db: BatchConnection, plan: BatchPlan): Promise<BatchOutc
     await db.copyIn(
       "csv_stage",
       ["row_number", "new_id", "first_name", "last_name", "phone", "email", ...attributeColumns],
-      stageText(plan.rows),
+      plan.stage,
     );
-    const [merged] = await db.query(mergeStatement(plan.attributeIds.length, keysRepeat(plan.rows)), [
+    const [merged] = await db.query(mergeStatement(plan.attributeIds.length, plan.keysRepeat), [
       plan.accountId,
       plan.productIds,
       ...plan.attributeIds,
