@@ -214,6 +214,21 @@ describeEachDatabase("contacts", (getDb) => {
     expect(await names("%%%")).toEqual([]);
   });
 
+  test("search: a term with dots or digits is an email fragment; names with apostrophes and hyphens are names", async () => {
+    const a = await companyWithAdmin();
+    await created(a.context, { firstName: "James", lastName: "Smith", email: "jsmith@example.com" });
+    await created(a.context, { firstName: "Jim", lastName: "Other", email: "james.smith@example.com" });
+    await created(a.context, { firstName: "Sean", lastName: "O'Brien", email: "sean@example.com" });
+    await created(a.context, { firstName: "Jean-Luc", lastName: "Picard", email: "captain@example.com" });
+    const names = async (search: string) =>
+      (await listContacts(a.context, { search })).rows.map((r) => r.firstName).sort();
+
+    expect(await names("james.smith")).toEqual(["Jim"]);
+    expect(await names("smith")).toEqual(["James", "Jim"]);
+    expect(await names("o'brien")).toEqual(["Sean"]);
+    expect(await names("jean-luc")).toEqual(["Jean-Luc"]);
+  });
+
   test("search pages through many matches by keyset too", async () => {
     const a = await companyWithAdmin();
     for (let n = 1; n <= 23; n++)

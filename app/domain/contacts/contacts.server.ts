@@ -90,7 +90,10 @@ export function contactSearchCondition(search: string, columns: SearchColumns = 
   const pattern = `%${escapeLike(term)}%`;
   const parts: SQL[] = [];
   if (!/\s/.test(term)) parts.push(sql`${columns.email} like ${pattern}`);
-  if (!term.includes("@"))
+  // A term with a space is part of a full name. One without reads as a name only when it is made
+  // of letters (O'Brien, Jean-Luc): "james.smith" or "smith42" are email fragments, and matching
+  // them against names too would read every James Smith of the company for nothing.
+  if (/\s/.test(term) || /^[\p{L}\p{M}'’-]+$/u.test(term))
     parts.push(sql`lower(${columns.firstName} || ' ' || ${columns.lastName}) like ${pattern}`);
   return or(...parts);
 }
