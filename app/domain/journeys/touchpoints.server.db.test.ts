@@ -120,7 +120,12 @@ describeEachDatabase("touchpoints", (getDb) => {
       message: "See {{LINK}}",
       linkTarget: "https://example.com",
     });
-    expect(links.create).toHaveBeenCalledWith(a.account.id, linked.id, "https://example.com", expect.anything());
+    expect(links.create).toHaveBeenCalledWith(
+      a.account.id,
+      linked.id,
+      "https://example.com",
+      expect.anything(),
+    );
     expect(linked).toMatchObject({ linkTarget: "https://example.com", linkCode: "Code2345" });
 
     links.create.mockRejectedValue(new Error("link service down"));

@@ -35,7 +35,7 @@ export function InviteUsers({ disabled }: { disabled: boolean }) {
   const problems = outcome
     ? [
         ...(outcome.invalid.length
-          ? [t("validation.inviteEmailInvalid") + `: ${outcome.invalid.join(", ")}`]
+          ? [`${t("validation.inviteEmailInvalid")}: ${outcome.invalid.join(", ")}`]
           : []),
         ...(outcome.alreadyInvited.length
           ? [t("toasts.alreadyInvited", { list: outcome.alreadyInvited.join(", ") })]

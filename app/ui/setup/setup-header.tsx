@@ -1,4 +1,4 @@
-import { ActionList, Avatar, Box, Button, InlineStack, Popover, Text } from "@shopify/polaris";
+import { ActionList, Avatar, Box, InlineStack, Popover, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";

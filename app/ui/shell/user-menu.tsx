@@ -1,4 +1,4 @@
-import { ActionList, Avatar, Box, Button, Icon, InlineStack, Popover, Text } from "@shopify/polaris";
+import { ActionList, Avatar, Box, Icon, InlineStack, Popover, Text } from "@shopify/polaris";
 import { CheckIcon, ExitIcon, SettingsIcon, ShieldPersonIcon } from "@shopify/polaris-icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
