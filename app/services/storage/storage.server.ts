@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
@@ -50,10 +51,14 @@ export function localDiskStorage(root: string): FileStorage {
           yield chunk;
         }
       }
+      const out = createWriteStream(partial, { flags: "wx" });
       try {
-        await pipeline(counted, createWriteStream(partial, { flags: "wx" }));
+        await pipeline(counted, out);
         await rename(partial, target);
       } catch (error) {
+        // The stream opens its file asynchronously: removing it before the stream has closed could
+        // run before the file exists, and leave an empty part file behind.
+        if (!out.closed) await once(out, "close").catch(() => undefined);
         await rm(partial, { force: true });
         throw error;
       }
