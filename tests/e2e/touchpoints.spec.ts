@@ -260,6 +260,9 @@ test("RO Admin: the touchpoint controls are disabled and forged writes refused",
   await expect(page.getByRole("heading", { name: "Touchpoints" })).toBeVisible();
   await page.getByLabel("Journey", { exact: true }).selectOption({ label: product });
   await expect(page.getByRole("heading", { name: product })).toBeVisible();
+  // Demo Co has other journeys (other specs add products): wait until only the chosen one shows.
+  await expect(page).toHaveURL(/journey=/);
+  await expect(page.getByLabel("Journey state")).toHaveCount(1);
   const forged = await page.request.post("/touchpoints", {
     form: {
       intent: "create",
