@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_phone_idx" ON "contacts" USING btree ("phone") WHERE "contacts"."phone" is not null;
