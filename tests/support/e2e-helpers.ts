@@ -461,6 +461,8 @@ type SettingsLoaderData = {
  * that forges requests with another company's ids needs them.
  */
 export async function settingsData(page: Page): Promise<SettingsLoaderData> {
+  // The router exists once the page has hydrated; a test may ask right after navigating.
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   return page.evaluate(() => {
     const router = (
       window as unknown as { __reactRouterDataRouter: { state: { loaderData: Record<string, unknown> } } }
