@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { type AppConfig, config } from "~/config.server";
+import { config } from "~/config.server";
 import type { Queryable } from "~/domain/contacts/contacts.server";
-import { type OutgoingMessage, textToHtml } from "~/services/messaging/channels.server";
+import { type OutgoingMessage, outboxRow } from "~/services/messaging/channels.server";
 import { rowsOf } from "./sql.server";
 
 /**
@@ -37,18 +37,4 @@ export async function deliverToOutbox(
   return new Map(inserted.map((r) => [r.message_id, `outbox:${r.id}`]));
 }
 
-/** The sender and HTML of a message's outbox row, as the outbox adapter writes them. */
-export function outboxRow(
-  m: OutgoingMessage,
-  settings: Pick<AppConfig, "MAIL_FROM" | "TWILIO_FROM" | "PRODUCT_NAME">,
-): { sender: string; html: string | null } {
-  return {
-    sender:
-      m.channel === "email"
-        ? settings.MAIL_FROM
-        : m.channel === "sms"
-          ? (settings.TWILIO_FROM ?? settings.PRODUCT_NAME)
-          : settings.PRODUCT_NAME,
-    html: m.channel === "email" ? textToHtml(m.text) : null,
-  };
-}
+export { outboxRow };

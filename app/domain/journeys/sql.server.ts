@@ -1,10 +1,10 @@
 import type { SQL } from "drizzle-orm";
+import { rowsOf as resultRows } from "#db/rows";
 import type { Queryable } from "~/domain/contacts/contacts.server";
 
-/** Runs raw SQL and returns its rows, whichever driver: PGlite returns { rows }, postgres.js the array. */
+/** Runs raw SQL and returns its rows, whichever driver. */
 export async function rowsOf<T = Record<string, unknown>>(db: Queryable, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
+  return resultRows<T>(await db.execute(query));
 }
 
 /** A timestamp column read through raw SQL (PGlite gives a Date, postgres.js through Drizzle a string). */

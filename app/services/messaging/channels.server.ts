@@ -1,7 +1,7 @@
 import { getDb } from "#db/client.server";
 import type { MessageChannel } from "#db/schema";
 import { outboxMessages } from "#db/schema";
-import { config } from "~/config.server";
+import { type AppConfig, config } from "~/config.server";
 import type { Queryable } from "~/domain/contacts/contacts.server";
 import { sendMail } from "~/services/mail/mail.server";
 import { PermanentDeliveryError, TransientDeliveryError } from "./errors.server";
@@ -73,12 +73,7 @@ const outboxAdapter: ChannelAdapter = {
   name: "outbox",
   transactional: true,
   async send(message, tx) {
-    const sender =
-      message.channel === "email"
-        ? config().MAIL_FROM
-        : message.channel === "sms"
-          ? (config().TWILIO_FROM ?? config().PRODUCT_NAME)
-          : config().PRODUCT_NAME;
+    const { sender, html } = outboxRow(message, config());
     const [row] = await (tx ?? getDb())
       .insert(outboxMessages)
       .values({
@@ -89,12 +84,31 @@ const outboxAdapter: ChannelAdapter = {
         sender,
         subject: message.channel === "email" ? (message.subject ?? "") : null,
         text: message.text,
-        html: message.channel === "email" ? textToHtml(message.text) : null,
+        html,
       })
       .returning({ id: outboxMessages.id });
     return { providerMessageId: `outbox:${row.id}` };
   },
 };
+
+/**
+ * The sender and HTML of a message's outbox row: one rule for the adapter's single row and the
+ * dispatcher's batch of rows (app/domain/journeys/outbox-batch.server.ts).
+ */
+export function outboxRow(
+  m: OutgoingMessage,
+  settings: Pick<AppConfig, "MAIL_FROM" | "TWILIO_FROM" | "PRODUCT_NAME">,
+): { sender: string; html: string | null } {
+  return {
+    sender:
+      m.channel === "email"
+        ? settings.MAIL_FROM
+        : m.channel === "sms"
+          ? (settings.TWILIO_FROM ?? settings.PRODUCT_NAME)
+          : settings.PRODUCT_NAME,
+    html: m.channel === "email" ? textToHtml(m.text) : null,
+  };
+}
 
 /** Email by SMTP (nodemailer, SMTP_URL). */
 const smtpAdapter: ChannelAdapter = {
