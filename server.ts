@@ -1,10 +1,10 @@
 import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { config } from "./app/config.server";
 import { clientIpContext } from "./app/context.server";
 import { baseSecurityHeaders, isCrossOriginWrite } from "./app/domain/access/security.server";
+import { compressionWithDrainFix } from "./app/services/http/compression.server";
 import { startWorker, stopJobs } from "./app/services/jobs/jobs.server";
 import { closeDatabase, databaseHandle } from "./db/client.server";
 import { seedDemoData, seedReferenceData } from "./db/seed";
@@ -24,7 +24,7 @@ if (settings.RUN_WORKER === "true" || database.raw.kind === "pglite") await star
 const app = express();
 app.disable("x-powered-by");
 if (settings.TRUST_PROXY === "true") app.set("trust proxy", true);
-app.use(compression());
+app.use(compressionWithDrainFix());
 
 // Writes from another site are refused before anything else runs (React Router would otherwise
 // answer some of them itself with a 400 and a logged stack trace).

@@ -1,0 +1,47 @@
+import compression from "compression";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+
+type Listener = ((...args: unknown[]) => void) & { listener?: (...args: unknown[]) => void };
+
+/**
+ * The compression middleware, with its 'drain' listeners kept from piling up.
+ *
+ * compression forwards `res.on("drain")` to its zlib stream but leaves `res.removeListener` on the
+ * response (expressjs/compression#135). React Router's adapter waits for 'drain' with `once` after
+ * every write that meets backpressure, so each such write left one spent listener on the zlib
+ * stream for the rest of the response: "MaxListenersExceededWarning: 11 drain listeners added to
+ * [BrotliCompress]" on every large page. Here the response keeps its own 'drain' listeners, and one
+ * listener on whatever compression forwards to hands each 'drain' to them; removing one works.
+ */
+export function compressionWithDrainFix(): RequestHandler[] {
+  return [compression(), keepDrainListenersOnResponse];
+}
+
+function keepDrainListenersOnResponse(_req: Request, res: Response, next: NextFunction) {
+  const forwardedOn = res.on;
+  const originalRemove = res.removeListener;
+  const drainListeners: Listener[] = [];
+  let relaying = false;
+
+  res.on = function on(this: Response, event: string | symbol, listener: Listener) {
+    if (event !== "drain") return forwardedOn.call(this, event, listener);
+    if (!relaying) {
+      relaying = true;
+      forwardedOn.call(this, "drain", () => {
+        for (const l of drainListeners.slice()) l.call(res);
+      });
+    }
+    drainListeners.push(listener);
+    return this;
+  } as Response["on"];
+  // EventEmitter's `once` and `addListener` go through `this.on`; its `off` goes through removeListener.
+  res.addListener = res.on;
+  res.removeListener = function removeListener(this: Response, event: string | symbol, listener: Listener) {
+    if (event !== "drain") return originalRemove.call(this, event, listener);
+    const index = drainListeners.findIndex((l) => l === listener || l.listener === listener);
+    if (index !== -1) drainListeners.splice(index, 1);
+    return this;
+  } as Response["removeListener"];
+  res.off = res.removeListener;
+  next();
+}
