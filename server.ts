@@ -4,6 +4,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { config } from "./app/config.server";
 import { clientIpContext } from "./app/context.server";
 import { baseSecurityHeaders, isCrossOriginWrite } from "./app/domain/access/security.server";
+import { seedDemoCatalog } from "./app/domain/demo/demo-catalog.server";
 import { compressionWithDrainFix } from "./app/services/http/compression.server";
 import { startWorker, stopJobs } from "./app/services/jobs/jobs.server";
 import { closeDatabase, databaseHandle } from "./db/client.server";
@@ -16,7 +17,10 @@ const settings = config();
 const database = databaseHandle();
 await database.migrate();
 await seedReferenceData(database.db);
-if (settings.SEED_DEMO_DATA === "true") await seedDemoData(database.db);
+if (settings.SEED_DEMO_DATA === "true") {
+  await seedDemoData(database.db);
+  await seedDemoCatalog();
+}
 // Background jobs (CSV imports) run in this process unless a separate `npm run worker` does them.
 // On PGlite there is no other process that could: the worker always runs here.
 if (settings.RUN_WORKER === "true" || database.raw.kind === "pglite") await startWorker();
