@@ -37,6 +37,7 @@ const en = {
     languages: { en: "English", fr: "Français" },
     loading: "Loading…",
     close: "Close",
+    dismissNotification: "Dismiss notification",
     termsAndConditions: "Terms & Conditions",
     privacyPolicy: "Privacy Policy",
     email: "Email",

@@ -38,6 +38,7 @@ const fr: Resources = {
     languages: { en: "English", fr: "Français" },
     loading: "Chargement…",
     close: "Fermer",
+    dismissNotification: "Fermer la notification",
     termsAndConditions: "Conditions générales",
     privacyPolicy: "Politique de confidentialité",
     email: "E-mail",

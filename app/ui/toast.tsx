@@ -20,6 +20,7 @@ const ShowToast = createContext<((toast: Toast) => void) | null>(null);
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [visible, setVisible] = useState<Toast | null>(null);
   const show = useCallback((toast: Toast) => setVisible(toast), []);
+  useToastCloseButtonNames(visible !== null);
   return (
     <ShowToast.Provider value={show}>
       {children}
@@ -39,6 +40,28 @@ export function ToastView({ toast }: { toast: Toast | null | undefined }) {
   }, [toast, show]);
   if (show) return null;
   return <ToastMessage toast={visible} onDismiss={() => setVisible(null)} />;
+}
+
+/**
+ * Polaris' toast close button is an icon without a name, so a screen reader announces only "button"
+ * (axe: button-name). The Frame renders toasts in its own portal, out of our reach: this names each
+ * close button as it appears (watching the page only while a toast is up).
+ */
+function useToastCloseButtonNames(active: boolean) {
+  const { t } = useTranslation();
+  const label = t("common.dismissNotification");
+  useEffect(() => {
+    if (!active) return;
+    const name = () => {
+      for (const button of document.querySelectorAll<HTMLButtonElement>(".Polaris-Frame-Toast button"))
+        if (!button.hasAttribute("aria-label") && !button.textContent?.trim())
+          button.setAttribute("aria-label", label);
+    };
+    name();
+    const observer = new MutationObserver(name);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [active, label]);
 }
 
 function ToastMessage({ toast, onDismiss }: { toast: Toast | null; onDismiss: () => void }) {
