@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   index,
@@ -62,6 +63,10 @@ export const accounts = pgTable(
   (t) => [
     index("accounts_company_lowercased_idx").on(t.companyLowercased),
     index("accounts_created_at_idx").on(t.createdAt),
+    // The admin Companies tab's Shopify filter: its count and newest-first page read only these.
+    index("accounts_shopify_created_at_idx")
+      .on(t.createdAt)
+      .where(sql`${t.source} = 'shopify'`),
     uniqueIndex("accounts_link_shortener_subdomain_uq").on(t.linkShortenerSubdomain),
     uniqueIndex("accounts_chatstream_subdomain_uq").on(t.chatstreamSubdomain),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "accounts_shopify_created_at_idx" ON "accounts" USING btree ("created_at") WHERE "accounts"."source" = 'shopify';
