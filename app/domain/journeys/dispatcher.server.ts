@@ -5,6 +5,7 @@ import type { MessageChannel } from "#db/schema";
 import { config } from "~/config.server";
 import type { Queryable } from "~/domain/contacts/contacts.server";
 import { newLinkCode, trackedLinkUrl } from "~/domain/messaging/link-codes";
+import { contactTimeZones, quietHoursOpening } from "~/domain/messaging/phone-time-zones.server";
 import { billedSegments } from "~/domain/messaging/segments";
 import { renderMessage } from "~/domain/messaging/template";
 import {
@@ -14,7 +15,6 @@ import {
   PermanentDeliveryError,
 } from "~/services/messaging/channels.server";
 import { deliverToOutbox, outboxRow } from "./outbox-batch.server";
-import { contactTimeZone, quietHoursEnd } from "./quiet-hours";
 import { rowsOf } from "./sql.server";
 
 /**
@@ -154,11 +154,12 @@ function decide(
       until: new Date(now.getTime() + PAUSED_RECHECK_SECONDS * 1000),
     };
   if (m.channel !== "email") {
-    const zone = contactTimeZone(m.phone, m.time_zone);
-    let opens = windows.get(zone);
+    const zones = contactTimeZones(m.phone, m.time_zone);
+    const key = `${zones.join("&")} ${m.time_zone}`;
+    let opens = windows.get(key);
     if (opens === undefined) {
-      opens = quietHoursEnd(now, zone);
-      windows.set(zone, opens);
+      opens = quietHoursOpening(now, zones, m.phone, m.time_zone);
+      windows.set(key, opens);
     }
     if (opens) return { kind: "defer", reason: "quiet_hours", until: opens };
   }

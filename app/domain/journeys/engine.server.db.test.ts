@@ -411,17 +411,21 @@ describeEachDatabase("journey engine", (getDb, target) => {
     expect(await getDb().select().from(outboxMessages)).toEqual([]);
   });
 
-  test("quiet hours: SMS due at night waits for 08:00 in the contact's zone; email goes at once", async () => {
+  test("quiet hours: SMS due at night waits for 08:00 in the zone of the contact's area code or country; email goes at once", async () => {
     const c = await company([{ wait: 0 }]);
     const email = await company([{ wait: 0, channel: "email" }], "Cooker");
     const ny = await contact(c.account.id); // +1 201: the company's own zone (America/New_York)
     const paris = await contact(c.account.id, { phone: "+33612345678" }); // Europe/Paris
+    // +1 415 is San Francisco: its own zone, not the New York company's.
+    const sf = await contact(c.account.id, { phone: "+14155550199" });
     const mail = await contact(email.account.id);
-    await linkContactsToProduct(c.context, [ny.id, paris.id], c.product.id);
+    await linkContactsToProduct(c.context, [ny.id, paris.id, sf.id], c.product.id);
     await linkContactToProduct(getDb(), email.context, mail.id, email.product.id);
-    const night = new Date("2030-06-18T02:30:00Z"); // 22:30 in New York, 04:30 in Paris
+    const night = new Date("2030-06-18T02:30:00Z"); // 22:30 in New York, 04:30 in Paris, 19:30 in San Francisco
     const result = await run(night);
-    expect(result.sent).toEqual([(await messagesOf(mail.id))[0].id]);
+    expect([...result.sent].sort()).toEqual(
+      [(await messagesOf(mail.id))[0].id, (await messagesOf(sf.id))[0].id].sort(),
+    );
     expect((await messagesOf(ny.id))[0]).toMatchObject({
       status: "queued",
       statusReason: "quiet_hours",

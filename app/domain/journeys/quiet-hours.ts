@@ -1,22 +1,22 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js";
-
 /**
  * Quiet hours: no marketing SMS or WhatsApp message between 21:00 and 08:00 in the contact's time
  * zone. A due message in the window waits until it opens (08:00 local), it is never dropped.
  *
- * The contact's zone comes from the phone number's region. A phone number tells the country, not the
- * zone, so each country maps to one representative zone: the one most of its people live in (the
- * United States → America/New_York, Canada → America/Toronto, Brazil → America/Sao_Paulo, Russia →
- * Europe/Moscow, Australia → Australia/Sydney, Mexico → America/Mexico_City, Indonesia →
- * Asia/Jakarta...). When the phone's country is the company's own (its time zone lies in that
- * country), the company's zone is used instead, being the better guess for a local business; a
- * number of a country not in the table, or no number, falls back to the company's time zone.
+ * The contact's zones come from the phone number (app/domain/messaging/phone-time-zones.server.ts:
+ * the area code in North America, the country or a finer prefix elsewhere). A number that may be in
+ * several zones (an area code across two, a country-wide entry) is messaged only when it is outside
+ * quiet hours in all of them: after 08:00 in the westernmost, before 21:00 in the easternmost.
+ * Only when such zones share no window at all (a prefix spanning more than 13 hours) does one zone
+ * stand for the country: COUNTRY_TIME_ZONES below.
  */
 
 export const QUIET_START_HOUR = 21;
 export const QUIET_END_HOUR = 8;
 
-/** A representative time zone per country (ISO 3166-1 alpha-2), the most populous one. */
+/**
+ * A representative time zone per country (ISO 3166-1 alpha-2), the one most of its people live in:
+ * used only for a number whose zones share no quiet-hours window.
+ */
 export const COUNTRY_TIME_ZONES: Readonly<Record<string, string>> = {
   US: "America/New_York",
   CA: "America/Toronto",
@@ -100,17 +100,6 @@ export const COUNTRY_TIME_ZONES: Readonly<Record<string, string>> = {
   NZ: "Pacific/Auckland",
 };
 
-/** The zones each country's representative zone stands for, to tell whether a zone is in a country. */
-const ZONE_COUNTRY_PREFIX: Readonly<Record<string, RegExp>> = {
-  US: /^(America\/(New_York|Chicago|Denver|Phoenix|Los_Angeles|Anchorage|Detroit|Boise|Indiana\/.*|Kentucky\/.*|North_Dakota\/.*|Adak|Juneau|Menominee|Nome|Sitka|Yakutat|Metlakatla)|Pacific\/Honolulu|US\/.*)$/,
-  CA: /^(America\/(Toronto|Vancouver|Edmonton|Winnipeg|Halifax|St_Johns|Regina|Moncton|Whitehorse|Yellowknife|Iqaluit|Glace_Bay|Goose_Bay|Dawson|Dawson_Creek|Fort_Nelson|Creston|Cambridge_Bay|Inuvik|Rankin_Inlet|Resolute|Swift_Current|Atikokan|Blanc-Sablon)|Canada\/.*)$/,
-  AU: /^Australia\/.*$/,
-  BR: /^America\/(Sao_Paulo|Manaus|Fortaleza|Recife|Bahia|Belem|Cuiaba|Campo_Grande|Porto_Velho|Rio_Branco|Boa_Vista|Maceio|Araguaina|Santarem|Noronha|Eirunepe)$/,
-  MX: /^America\/(Mexico_City|Cancun|Merida|Monterrey|Matamoros|Chihuahua|Ciudad_Juarez|Ojinaga|Mazatlan|Bahia_Banderas|Hermosillo|Tijuana)$/,
-  RU: /^(Europe\/(Moscow|Kaliningrad|Samara|Volgograd|Saratov|Ulyanovsk|Astrakhan|Kirov)|Asia\/(Yekaterinburg|Omsk|Novosibirsk|Barnaul|Tomsk|Novokuznetsk|Krasnoyarsk|Irkutsk|Chita|Yakutsk|Khandyga|Vladivostok|Ust-Nera|Magadan|Sakhalin|Srednekolymsk|Kamchatka|Anadyr))$/,
-  ID: /^Asia\/(Jakarta|Pontianak|Makassar|Jayapura)$/,
-};
-
 const validZones = new Map<string, boolean>();
 /** Whether a time zone name is valid for Intl. */
 export function isValidTimeZone(zone: string): boolean {
@@ -125,29 +114,6 @@ export function isValidTimeZone(zone: string): boolean {
     validZones.set(zone, valid);
   }
   return valid;
-}
-
-// The country of a number is decided by its first digits (calling code, then area or mobile prefix):
-// the dispatcher asks for thousands of numbers a second, so answers are kept per 8-character prefix.
-const countryCache = new Map<string, string | undefined>();
-function countryOf(phone: string): string | undefined {
-  const key = phone.slice(0, 8);
-  if (countryCache.has(key)) return countryCache.get(key);
-  const country = parsePhoneNumberFromString(phone)?.country;
-  if (countryCache.size > 50_000) countryCache.clear();
-  countryCache.set(key, country);
-  return country;
-}
-
-/** The contact's time zone: from the phone's country, else the company's. */
-export function contactTimeZone(phone: string | null | undefined, accountTimeZone: string): string {
-  const fallback = isValidTimeZone(accountTimeZone) ? accountTimeZone : "UTC";
-  if (!phone) return fallback;
-  const country = countryOf(phone);
-  if (!country) return fallback;
-  const own = ZONE_COUNTRY_PREFIX[country];
-  if (own ? own.test(fallback) : COUNTRY_TIME_ZONES[country] === fallback) return fallback;
-  return COUNTRY_TIME_ZONES[country] ?? fallback;
 }
 
 type LocalTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
@@ -218,4 +184,30 @@ export function quietHoursEnd(now: Date, zone: string): Date | null {
     day = next.getUTCDate();
   }
   return zonedTimeToInstant(zone, year, month, day, QUIET_END_HOUR);
+}
+
+/** How far ahead a common window is looked for: a day and a half covers every zone pair that has one. */
+const COMMON_WINDOW_HORIZON_MS = 36 * 60 * 60 * 1000;
+
+/**
+ * When a message due at `now` may go out to a contact who may be in any of `zones`: null when it is
+ * outside quiet hours in every one of them, else the first instant it is. Undefined when the zones
+ * share no window (they span more than 13 hours).
+ */
+export function quietHoursEndInAll(now: Date, zones: readonly string[]): Date | null | undefined {
+  let at = now;
+  // Each step moves to a zone's next 08:00, which never passes the start of the common window, so
+  // the first instant no zone objects to is that start; without a common window the steps go on.
+  while (at.getTime() - now.getTime() <= COMMON_WINDOW_HORIZON_MS) {
+    let moved = false;
+    for (const zone of zones) {
+      const end = quietHoursEnd(at, zone);
+      if (end) {
+        at = end;
+        moved = true;
+      }
+    }
+    if (!moved) return at === now ? null : at;
+  }
+  return undefined;
 }
