@@ -35,6 +35,10 @@ const schema = z.object({
   META_GRAPH_URL: z.url().default("https://graph.facebook.com/v21.0"),
   // How long a provider (Twilio, Meta) may take to answer before the send is retried later.
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // A queued journey message whose send job has not run after this long is queued again.
+  JOURNEY_SEND_STALE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  // `false`: outbox messages go through send jobs too, as provider messages do (the crash test).
+  JOURNEY_DISPATCH_INLINE: z.enum(["true", "false"]).default("true"),
 });
 
 export type AppConfig = Omit<z.infer<typeof schema>, "APP_URL"> & {

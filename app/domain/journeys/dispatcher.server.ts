@@ -46,7 +46,7 @@ export const SEND_CHUNK = 500;
 export const MAX_ATTEMPTS = 5;
 /** A queued message whose job was queued this long ago and has not run is re-queued. */
 export function staleSeconds(): number {
-  return Number(process.env.JOURNEY_SEND_STALE_SECONDS ?? 300);
+  return config().JOURNEY_SEND_STALE_SECONDS;
 }
 /** A message left 'sending' this long (its worker died during the provider call) is failed. */
 export const SENDING_TIMEOUT_SECONDS = 600;
@@ -179,7 +179,7 @@ export async function dispatchDue(options: DispatchOptions = {}): Promise<Dispat
   const appUrl = config().APP_URL;
   const db = options.db ?? getDb();
   const adapterFor = options.adapterFor ?? channelAdapter;
-  const inline = options.inline ?? process.env.JOURNEY_DISPATCH_INLINE !== "false";
+  const inline = options.inline ?? config().JOURNEY_DISPATCH_INLINE === "true";
   const { claimed, queuedIds, deferred, created, sent } = await db.transaction(async (tx) => {
     const due = await rowsOf<DueRow>(
       tx,
