@@ -49,6 +49,9 @@ export default defineConfig({
   webServer: {
     // e2e-server.ts starts `tsx server.ts` on port 3100 with a fresh database for this run.
     command: "npm run build && tsx tests/support/e2e-server.ts",
+    // A run on another port builds into its own folder, so two runs on one machine do not clobber
+    // each other's build.
+    env: { BUILD_DIR: process.env.BUILD_DIR ?? (port === 3100 ? "build" : `build-e2e-${port}`) },
     url: `${baseURL}/healthz`,
     reuseExistingServer: !ci,
     timeout: 180_000,

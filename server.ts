@@ -1,3 +1,5 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -13,6 +15,8 @@ import { seedDemoData, seedReferenceData } from "./db/seed";
 // Starts Blusteam: migrates and seeds the database, then serves the built app (or Vite in --dev).
 const dev = process.argv.includes("--dev");
 const settings = config();
+// Where `react-router build` put the app (react-router.config.ts reads the same BUILD_DIR).
+const buildDirectory = settings.BUILD_DIR;
 
 const database = databaseHandle();
 await database.migrate();
@@ -64,11 +68,10 @@ if (dev) {
   // A missing asset is a 404, never the catch-all redirect to /.
   app.use(
     "/assets",
-    express.static("build/client/assets", { immutable: true, maxAge: "1y", fallthrough: false }),
+    express.static(`${buildDirectory}/client/assets`, { immutable: true, maxAge: "1y", fallthrough: false }),
   );
-  app.use(express.static("build/client", { maxAge: "1h" }));
-  // @ts-expect-error: the server bundle exists only after `react-router build`.
-  build = (await import("./build/server/index.js")) as ServerBuild;
+  app.use(express.static(`${buildDirectory}/client`, { maxAge: "1h" }));
+  build = (await import(pathToFileURL(path.resolve(buildDirectory, "server/index.js")).href)) as ServerBuild;
 }
 
 app.all(

@@ -15,6 +15,8 @@ const schema = z.object({
   PRODUCT_NAME: z.string().min(1).default("Blusteam"),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default(".data"),
+  // Where `npm run build` writes the app and `npm start` reads it (two test runs side by side).
+  BUILD_DIR: z.string().min(1).default("build"),
   SESSION_SECRET: z.string().min(16).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Blusteam <no-reply@blusteam.dev>"),
