@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { expect, test } from "vitest";
+import { afterEach, expect, test } from "vitest";
 import {
   attributes,
   consentEvents,
@@ -11,12 +11,17 @@ import {
   touchpoints,
 } from "#db/schema";
 import { DEMO_ACCOUNT_ID, seedDemoData, seedReferenceData } from "#db/seed";
+import { resetConfigForTests } from "~/config.server";
 import { createAccount } from "../../../tests/support/factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { deleteProduct } from "../products/products.server";
 import { seedDemoCatalog } from "./demo-catalog.server";
 
 describeEachDatabase("demo catalog", (getDb) => {
+  afterEach(() => {
+    for (const key of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"]) delete process.env[key];
+    resetConfigForTests();
+  });
   const demo = { account: { id: DEMO_ACCOUNT_ID } };
   const countOf = async (
     table: typeof contacts | typeof products | typeof enrollments | typeof consentEvents,
@@ -85,6 +90,16 @@ describeEachDatabase("demo catalog", (getDb) => {
     // Nothing of it lands in another company.
     expect(await getDb().$count(contacts, eq(contacts.accountId, other.id))).toBe(0);
     expect(await getDb().$count(products, eq(products.accountId, other.id))).toBe(0);
+  });
+
+  test("it is not created where a real SMS provider is configured (its journeys would text made-up numbers)", async () => {
+    process.env.TWILIO_ACCOUNT_SID = "AC00000000000000000000000000000001";
+    process.env.TWILIO_AUTH_TOKEN = "token";
+    process.env.TWILIO_FROM = "+15005550006";
+    resetConfigForTests();
+    await seedAll();
+    expect(await countOf(products)).toBe(0);
+    expect(await countOf(contacts)).toBe(0);
   });
 
   test("it runs once: a second start adds nothing, and deleted demo products stay deleted", async () => {

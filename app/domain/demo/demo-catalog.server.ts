@@ -10,6 +10,7 @@ import { createTouchpoint, listJourneys } from "~/domain/journeys/touchpoints.se
 import { recordSmsConsent } from "~/domain/messaging/consent.server";
 import { linkContactsToProduct } from "~/domain/products/links.server";
 import { createProduct, listProducts } from "~/domain/products/products.server";
+import { channelAdapter } from "~/services/messaging/channels.server";
 
 /**
  * Demo Co's products, contacts and journeys, so that whoever runs `npm start` and signs in as
@@ -17,6 +18,8 @@ import { createProduct, listProducts } from "~/domain/products/products.server";
  * journey in /dev/outbox. Everything goes through the app's own domain functions (E.164 numbers,
  * a journey per product, enrollment by linking, consent records), as a team member would build it.
  * It runs once: the account's metadata keeps that it did, so deleting the demo products stays done.
+ * It never runs where a real provider is configured: its live journeys would message made-up numbers
+ * and addresses through Twilio, Meta or a mail server.
  */
 
 const MARKER = "demoCatalogSeededAt";
@@ -100,7 +103,15 @@ const demoJourneys: Record<string, TouchpointInput[]> = {
   ],
 };
 
+/** Whether every channel the demo journeys use still goes to the local outbox. */
+function onlyTheOutbox(): boolean {
+  return (["sms", "whatsapp", "email"] as const).every(
+    (channel) => channelAdapter(channel).name === "outbox",
+  );
+}
+
 export async function seedDemoCatalog(): Promise<void> {
+  if (!onlyTheOutbox()) return;
   const db = getDb();
   const [account] = await db
     .select({ metadata: accounts.metadata })
