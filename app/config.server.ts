@@ -26,6 +26,15 @@ const schema = z.object({
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   // `false`: this server only queues background jobs (CSV imports); `npm run worker` runs them.
   RUN_WORKER: z.enum(["true", "false"]).default("true"),
+  // Uploaded files (CSV imports) in an S3-compatible bucket when S3_BUCKET is set; otherwise on local
+  // disk under DATA_DIR/uploads. Without keys, the AWS SDK's own chain (environment, instance role).
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  // For S3-compatible services (MinIO, Cloudflare R2, ...): their address, usually with path-style.
+  S3_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   // SMS by Twilio when the three are set; otherwise the local outbox (/dev/outbox).
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),

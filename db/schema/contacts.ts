@@ -39,7 +39,9 @@ export const contacts = pgTable(
     uniqueIndex("contacts_account_phone_uq").on(t.accountId, t.phone).where(sql`${t.phone} is not null`),
     uniqueIndex("contacts_account_email_uq").on(t.accountId, t.email).where(sql`${t.email} is not null`),
     // Inbound SMS keywords (STOP, START, HELP) find a number's contacts in every company.
-    index("contacts_phone_idx").on(t.phone).where(sql`${t.phone} is not null`),
+    index("contacts_phone_idx")
+      .on(t.phone)
+      .where(sql`${t.phone} is not null`),
     // Keyset pagination: newest first within a company. Migration 0007 rebuilds it with INCLUDE
     // (is_active, first_name, last_name, email, phone) so that listing and searching the newest
     // contacts reads only the index; the trigram search indexes (account_id first) are there too.

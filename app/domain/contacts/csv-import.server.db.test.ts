@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
-import { expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import {
   attributes,
   contactAttributeValues,
@@ -11,8 +11,10 @@ import {
   csvImports,
   products,
 } from "#db/schema";
-import { config } from "~/config.server";
+import { config, resetConfigForTests } from "~/config.server";
 import { createProduct } from "~/domain/products/products.server";
+import { resetStorageForTests } from "~/services/storage/storage.server";
+import { type S3StandIn, startS3StandIn } from "../../../tests/support/stand-ins/s3";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
@@ -67,6 +69,12 @@ function uploadedFiles() {
   };
   return walk(root);
 }
+
+let s3: S3StandIn;
+beforeAll(async () => {
+  s3 = await startS3StandIn();
+});
+afterAll(() => s3.close());
 
 describeEachDatabase("CSV import of contacts", (getDb) => {
   const contactsOf = (accountId: string) =>
@@ -125,6 +133,46 @@ describeEachDatabase("CSV import of contacts", (getDb) => {
     expect(errors[1].raw).toBe("Bob,Stone,12,bob@example.com,");
     // The stored file is removed once the import is done.
     expect(uploadedFiles()).toEqual([]);
+  });
+
+  test("with S3_BUCKET set, the file goes to the bucket and is removed from it once imported", async () => {
+    const keys = [
+      "S3_BUCKET",
+      "S3_ENDPOINT",
+      "S3_FORCE_PATH_STYLE",
+      "S3_ACCESS_KEY_ID",
+      "S3_SECRET_ACCESS_KEY",
+    ];
+    Object.assign(process.env, {
+      S3_BUCKET: s3.bucket,
+      S3_ENDPOINT: s3.url,
+      S3_FORCE_PATH_STYLE: "true",
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    });
+    resetConfigForTests();
+    resetStorageForTests();
+    try {
+      const a = await companyWithAdmin();
+      const started = await upload(a, "First Name,Last Name,Phone\nAnn,Lee,(201) 555-0123\n");
+      if (!started.ok) throw new Error("upload refused");
+      // Uploaded to the bucket, not to the local disk.
+      expect([...s3.objects.keys()]).toEqual([expect.stringMatching(/^csv-imports\//)]);
+      expect(uploadedFiles()).toEqual([]);
+      await runCsvImport(started.importId);
+      expect(await getCsvImport(a.context, started.importId)).toMatchObject({
+        status: "completed",
+        rowsImported: 1,
+      });
+      expect(await contactsOf(a.account.id)).toEqual([
+        { firstName: "Ann", lastName: "Lee", phone: "+12015550123", email: null },
+      ]);
+      expect(s3.objects.size).toBe(0);
+    } finally {
+      for (const key of keys) delete process.env[key];
+      resetConfigForTests();
+      resetStorageForTests();
+    }
   });
 
   test("sets custom attribute values by title and links every imported contact to the chosen products", async () => {

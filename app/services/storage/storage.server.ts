@@ -3,13 +3,14 @@ import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { config } from "~/config.server";
 
 /**
  * Uploaded files. The local default keeps them on disk under DATA_DIR/uploads (a server process and
- * a separate worker must then share that directory); files are written and read as streams, never
+ * a separate worker must then share that directory); with S3_BUCKET set they go to an S3-compatible
+ * bucket, which processes on other machines share. Files are written and read as streams, never
  * held whole in memory. Keys are ours ("csv-imports/<account>/<uuid>.csv"), never a user's file name.
  */
 export type FileStorage = {
@@ -78,11 +79,129 @@ export function localDiskStorage(root: string): FileStorage {
   };
 }
 
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+};
+
+/** Parts of a streamed upload: S3's minimum part size is 5 MB; one part in flight keeps memory flat. */
+const S3_PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * An S3-compatible bucket. Writes stream in parts (a multipart upload, or one PutObject for a small
+ * file); the object appears whole or not at all, and a refused or failed upload is aborted, leaving
+ * nothing behind. Any server process or worker with the same settings reads the same files.
+ */
+export function s3Storage(settings: S3Settings): FileStorage {
+  // The AWS SDK is loaded on first use only: a server on local disk never pays for it (its modules
+  // weigh tens of megabytes, which the CSV import's memory target would feel).
+  let loaded: Promise<S3Sdk> | undefined;
+  const sdk = () => {
+    loaded ??= loadS3Sdk(settings);
+    return loaded;
+  };
+  const Bucket = settings.bucket;
+  const checked = (key: string) => {
+    if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
+    return key;
+  };
+  return {
+    async write(key, source, { maxBytes }) {
+      const Key = checked(key);
+      const { client, Upload } = await sdk();
+      let size = 0;
+      async function* counted() {
+        for await (const chunk of source) {
+          size += chunk.length;
+          if (size > maxBytes) throw new FileTooLargeError(maxBytes);
+          yield chunk;
+        }
+      }
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key, Body: Readable.from(counted()) },
+        partSize: S3_PART_BYTES,
+        queueSize: 1,
+        leavePartsOnError: false,
+      });
+      await upload.done();
+      return size;
+    },
+    read(key) {
+      const Key = checked(key);
+      // A stream at once, as the local disk gives; the object is fetched when it is first read.
+      return Readable.from(
+        (async function* () {
+          const { client, s3 } = await sdk();
+          const object = await client.send(new s3.GetObjectCommand({ Bucket, Key }));
+          yield* object.Body as Readable;
+        })(),
+        { objectMode: false },
+      );
+    },
+    async size(key) {
+      const Key = checked(key);
+      const { client, s3 } = await sdk();
+      try {
+        const head = await client.send(new s3.HeadObjectCommand({ Bucket, Key }));
+        return head.ContentLength ?? null;
+      } catch (error) {
+        if (error instanceof s3.S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      const Key = checked(key);
+      const { client, s3 } = await sdk();
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key }));
+    },
+  };
+}
+
+type S3Sdk = {
+  s3: typeof import("@aws-sdk/client-s3");
+  Upload: typeof import("@aws-sdk/lib-storage").Upload;
+  client: import("@aws-sdk/client-s3").S3Client;
+};
+
+async function loadS3Sdk(settings: S3Settings): Promise<S3Sdk> {
+  const [s3, { Upload }] = await Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/lib-storage")]);
+  const client = new s3.S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+    // Checksums only where S3 requires them: S3-compatible services do not all take the SDK's
+    // default streaming checksum trailers.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  return { s3, Upload, client };
+}
+
 let instance: FileStorage | undefined;
 
 /** The configured storage: local disk under DATA_DIR/uploads (an S3-compatible adapter is not built yet). */
 export function fileStorage(): FileStorage {
-  instance ??= localDiskStorage(path.resolve(config().DATA_DIR, "uploads"));
+  if (instance) return instance;
+  const settings = config();
+  instance = settings.S3_BUCKET
+    ? s3Storage({
+        bucket: settings.S3_BUCKET,
+        region: settings.S3_REGION,
+        endpoint: settings.S3_ENDPOINT,
+        forcePathStyle: settings.S3_FORCE_PATH_STYLE === "true",
+        accessKeyId: settings.S3_ACCESS_KEY_ID,
+        secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
+      })
+    : localDiskStorage(path.resolve(settings.DATA_DIR, "uploads"));
   return instance;
 }
 

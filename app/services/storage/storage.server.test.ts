@@ -1,0 +1,138 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type S3StandIn, startS3StandIn } from "../../../tests/support/stand-ins/s3";
+import { type FileStorage, FileTooLargeError, localDiskStorage, s3Storage } from "./storage.server";
+
+// The same contract for both adapters: the local disk, and an S3-compatible bucket through the real
+// AWS SDK against a local stand-in that speaks S3's protocol.
+
+async function* chunksOf(total: number, chunk = 64 * 1024) {
+  for (let sent = 0; sent < total; sent += chunk) {
+    const size = Math.min(chunk, total - sent);
+    // Each chunk says where it is, so order and completeness are checked on read.
+    yield Buffer.alloc(size, String.fromCharCode(97 + ((sent / chunk) % 26)));
+  }
+}
+
+async function readAll(storage: FileStorage, key: string) {
+  const parts: Buffer[] = [];
+  for await (const part of storage.read(key)) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+const expected = async (total: number) => {
+  const parts: Buffer[] = [];
+  for await (const part of chunksOf(total)) parts.push(part);
+  return Buffer.concat(parts);
+};
+
+function contract(name: string, setUp: () => { storage: FileStorage; leftovers: () => number }) {
+  describe(name, () => {
+    test("writes a file in parts and reads it back whole, in order", async () => {
+      const { storage } = setUp();
+      const total = 12 * 1024 * 1024 + 123; // more than one 8 MB part
+      expect(await storage.write("csv-imports/acme/big.csv", chunksOf(total), { maxBytes: total })).toBe(
+        total,
+      );
+      expect(await storage.size("csv-imports/acme/big.csv")).toBe(total);
+      expect((await readAll(storage, "csv-imports/acme/big.csv")).equals(await expected(total))).toBe(true);
+    });
+
+    test("a small file, a missing file, and removal", async () => {
+      const { storage } = setUp();
+      await storage.write("csv-imports/acme/small.csv", chunksOf(10), { maxBytes: 100 });
+      expect((await readAll(storage, "csv-imports/acme/small.csv")).toString()).toBe("aaaaaaaaaa");
+      expect(await storage.size("csv-imports/acme/nothing.csv")).toBeNull();
+      await storage.remove("csv-imports/acme/small.csv");
+      expect(await storage.size("csv-imports/acme/small.csv")).toBeNull();
+      await storage.remove("csv-imports/acme/small.csv"); // removing twice is fine
+    });
+
+    test("a file past the limit is refused and leaves nothing behind", async () => {
+      const { storage, leftovers } = setUp();
+      const limit = 9 * 1024 * 1024; // past the first part
+      await expect(
+        storage.write("csv-imports/acme/huge.csv", chunksOf(limit + 1), { maxBytes: limit }),
+      ).rejects.toBeInstanceOf(FileTooLargeError);
+      expect(await storage.size("csv-imports/acme/huge.csv")).toBeNull();
+      expect(leftovers()).toBe(0);
+    });
+
+    test("keys are ours: anything else is refused", async () => {
+      const { storage } = setUp();
+      await expect(storage.write("../escape.csv", chunksOf(1), { maxBytes: 10 })).rejects.toThrow(
+        "Invalid storage key",
+      );
+      expect(() => storage.read("Bad Key.csv")).toThrow("Invalid storage key");
+    });
+  });
+}
+
+let root: string;
+beforeAll(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), "blusteam-storage-"));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+contract("local disk", () => ({
+  storage: localDiskStorage(root),
+  // Part files left beside the targets.
+  leftovers: () => readdirSync(root, { recursive: true }).filter((f) => String(f).endsWith(".part")).length,
+}));
+
+let s3: S3StandIn;
+beforeAll(async () => {
+  s3 = await startS3StandIn();
+});
+afterAll(() => s3.close());
+contract("S3-compatible bucket", () => ({
+  storage: s3Storage({
+    bucket: s3.bucket,
+    region: "us-east-1",
+    endpoint: s3.url,
+    forcePathStyle: true,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+  }),
+  // Multipart uploads neither completed nor aborted.
+  leftovers: () => s3.openUploads(),
+}));
+
+test("S3: a large file goes up as a multipart upload, a small one as one PutObject", async () => {
+  const storage = s3Storage({
+    bucket: s3.bucket,
+    region: "us-east-1",
+    endpoint: s3.url,
+    forcePathStyle: true,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+  });
+  s3.calls.length = 0;
+  await storage.write("csv-imports/acme/multi.csv", chunksOf(17 * 1024 * 1024), {
+    maxBytes: 100 * 1024 * 1024,
+  });
+  expect(s3.calls).toEqual([
+    "POST ?uploads",
+    "PUT ?partNumber&uploadId",
+    "PUT ?partNumber&uploadId",
+    "PUT ?partNumber&uploadId",
+    "POST ?uploadId",
+  ]);
+  s3.calls.length = 0;
+  await storage.write("csv-imports/acme/one.csv", chunksOf(1000), { maxBytes: 100 * 1024 * 1024 });
+  expect(s3.calls).toEqual(["PUT ?"]);
+});
+
+test("S3: wrong keys get S3's 403 as an error", async () => {
+  const storage = s3Storage({
+    bucket: s3.bucket,
+    region: "us-east-1",
+    endpoint: s3.url,
+    forcePathStyle: true,
+    accessKeyId: "AKIAWRONG",
+    secretAccessKey: "nope",
+  });
+  await expect(storage.write("csv-imports/acme/x.csv", chunksOf(10), { maxBytes: 100 })).rejects.toThrow();
+  expect(s3.objects.has("csv-imports/acme/x.csv")).toBe(false);
+});

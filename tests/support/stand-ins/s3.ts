@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local S3-compatible server for the storage adapter's tests, path-style
+ * (http://host/{bucket}/{key}): PutObject, the multipart upload calls (create, upload part, complete,
+ * abort), GetObject, HeadObject and DeleteObject, with S3's XML answers and errors. Requests must
+ * carry a SigV4 Authorization header for the expected access key (the signature itself is the AWS
+ * SDK's, not checked here); others get S3's 403.
+ */
+export type S3StandIn = {
+  url: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Stored objects by key. */
+  objects: Map<string, Buffer>;
+  /** Multipart uploads neither completed nor aborted. */
+  openUploads: () => number;
+  /** Calls seen, as "METHOD ?query-names" (e.g. "PUT ?partNumber&uploadId"). */
+  calls: string[];
+  close: () => Promise<void>;
+};
+
+const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
+
+export async function startS3StandIn(): Promise<S3StandIn> {
+  const bucket = "blusteam-test";
+  const accessKeyId = "AKIASTANDIN00000001";
+  const secretAccessKey = "stand-in-secret";
+  const objects = new Map<string, Buffer>();
+  const uploads = new Map<string, { key: string; parts: Map<number, Buffer> }>();
+  const calls: string[] = [];
+
+  function answer(res: ServerResponse, status: number, body = "", headers: Record<string, string> = {}) {
+    res.writeHead(status, { ...(body ? { "Content-Type": "application/xml" } : {}), ...headers });
+    res.end(body);
+  }
+  const error = (res: ServerResponse, status: number, code: string) =>
+    answer(res, status, xml(`<Error><Code>${code}</Code><Message>${code}</Message></Error>`));
+
+  function handle(req: IncomingMessage, body: Buffer, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://stand-in");
+    const query = url.searchParams;
+    // x-id is the SDK's operation name, which S3 ignores.
+    calls.push(
+      `${req.method} ?${[...query.keys()]
+        .filter((k) => k !== "x-id")
+        .sort()
+        .join("&")}`,
+    );
+    const auth = req.headers.authorization ?? "";
+    if (!auth.startsWith(`AWS4-HMAC-SHA256 Credential=${accessKeyId}/`) || !req.headers["x-amz-date"])
+      return error(res, 403, "AccessDenied");
+    const [, bucketName, ...rest] = url.pathname.split("/");
+    const key = decodeURIComponent(rest.join("/"));
+    if (bucketName !== bucket) return error(res, 404, "NoSuchBucket");
+    const etag = `"${randomUUID()}"`;
+
+    if (req.method === "POST" && query.has("uploads")) {
+      const uploadId = randomUUID();
+      uploads.set(uploadId, { key, parts: new Map() });
+      return answer(
+        res,
+        200,
+        xml(
+          `<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><UploadId>${uploadId}</UploadId></InitiateMultipartUploadResult>`,
+        ),
+      );
+    }
+    const uploadId = query.get("uploadId");
+    if (uploadId !== null) {
+      const upload = uploads.get(uploadId);
+      if (!upload) return error(res, 404, "NoSuchUpload");
+      if (req.method === "PUT") {
+        upload.parts.set(Number(query.get("partNumber")), body);
+        return answer(res, 200, "", { ETag: etag });
+      }
+      if (req.method === "POST") {
+        const ordered = [...upload.parts.entries()].sort(([a], [b]) => a - b).map(([, part]) => part);
+        objects.set(upload.key, Buffer.concat(ordered));
+        uploads.delete(uploadId);
+        return answer(
+          res,
+          200,
+          xml(
+            `<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><ETag>${etag}</ETag></CompleteMultipartUploadResult>`,
+          ),
+        );
+      }
+      if (req.method === "DELETE") {
+        uploads.delete(uploadId);
+        return answer(res, 204);
+      }
+    }
+    if (req.method === "PUT") {
+      objects.set(key, body);
+      return answer(res, 200, "", { ETag: etag });
+    }
+    const object = objects.get(key);
+    if (req.method === "GET") {
+      if (!object) return error(res, 404, "NoSuchKey");
+      res.writeHead(200, {
+        "Content-Type": "application/octet-stream",
+        "Content-Length": String(object.length),
+      });
+      return res.end(object);
+    }
+    if (req.method === "HEAD") {
+      if (!object) return answer(res, 404);
+      return answer(res, 200, "", { "Content-Length": String(object.length), ETag: etag });
+    }
+    if (req.method === "DELETE") {
+      objects.delete(key);
+      return answer(res, 204);
+    }
+    return error(res, 405, "MethodNotAllowed");
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => handle(req, Buffer.concat(chunks), res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    objects,
+    openUploads: () => uploads.size,
+    calls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
