@@ -82,32 +82,28 @@ contract("local disk", () => ({
 }));
 
 let s3: S3StandIn;
+/** The stand-in's bucket, through the real adapter. */
+const bucket = (keys: { accessKeyId?: string; secretAccessKey?: string } = {}) =>
+  s3Storage({
+    bucket: s3.bucket,
+    region: "us-east-1",
+    endpoint: s3.url,
+    forcePathStyle: true,
+    accessKeyId: keys.accessKeyId ?? s3.accessKeyId,
+    secretAccessKey: keys.secretAccessKey ?? s3.secretAccessKey,
+  });
 beforeAll(async () => {
   s3 = await startS3StandIn();
 });
 afterAll(() => s3.close());
 contract("S3-compatible bucket", () => ({
-  storage: s3Storage({
-    bucket: s3.bucket,
-    region: "us-east-1",
-    endpoint: s3.url,
-    forcePathStyle: true,
-    accessKeyId: s3.accessKeyId,
-    secretAccessKey: s3.secretAccessKey,
-  }),
+  storage: bucket(),
   // Multipart uploads neither completed nor aborted.
   leftovers: () => s3.openUploads(),
 }));
 
 test("S3: a large file goes up as a multipart upload, a small one as one PutObject", async () => {
-  const storage = s3Storage({
-    bucket: s3.bucket,
-    region: "us-east-1",
-    endpoint: s3.url,
-    forcePathStyle: true,
-    accessKeyId: s3.accessKeyId,
-    secretAccessKey: s3.secretAccessKey,
-  });
+  const storage = bucket();
   s3.calls.length = 0;
   await storage.write("csv-imports/acme/multi.csv", chunksOf(17 * 1024 * 1024), {
     maxBytes: 100 * 1024 * 1024,
@@ -125,14 +121,7 @@ test("S3: a large file goes up as a multipart upload, a small one as one PutObje
 });
 
 test("S3: wrong keys get S3's 403 as an error", async () => {
-  const storage = s3Storage({
-    bucket: s3.bucket,
-    region: "us-east-1",
-    endpoint: s3.url,
-    forcePathStyle: true,
-    accessKeyId: "AKIAWRONG",
-    secretAccessKey: "nope",
-  });
+  const storage = bucket({ accessKeyId: "AKIAWRONG", secretAccessKey: "nope" });
   await expect(storage.write("csv-imports/acme/x.csv", chunksOf(10), { maxBytes: 100 })).rejects.toThrow();
   expect(s3.objects.has("csv-imports/acme/x.csv")).toBe(false);
 });

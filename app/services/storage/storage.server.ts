@@ -31,30 +31,41 @@ export class FileTooLargeError extends Error {
   }
 }
 
+/** The source's chunks, counted as they pass: past `maxBytes` it stops with FileTooLargeError. */
+function byteCounter(source: AsyncIterable<Uint8Array>, maxBytes: number) {
+  let size = 0;
+  return {
+    async *chunks() {
+      for await (const chunk of source) {
+        size += chunk.length;
+        if (size > maxBytes) throw new FileTooLargeError(maxBytes);
+        yield chunk;
+      }
+    },
+    size: () => size,
+  };
+}
+
 const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*(\.[a-z0-9]+)?$/;
 
+/** Our keys only ("csv-imports/<account>/<uuid>.csv"): never a path out of the store. */
+function checked(key: string): string {
+  if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
+  return key;
+}
+
 export function localDiskStorage(root: string): FileStorage {
-  const resolve = (key: string) => {
-    if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
-    return path.join(root, key);
-  };
+  const resolve = (key: string) => path.join(root, checked(key));
   return {
     async write(key, source, { maxBytes }) {
       const target = resolve(key);
       await mkdir(path.dirname(target), { recursive: true });
       // Written beside the target and renamed when complete: a reader never sees half a file.
       const partial = `${target}.${randomUUID()}.part`;
-      let size = 0;
-      async function* counted() {
-        for await (const chunk of source) {
-          size += chunk.length;
-          if (size > maxBytes) throw new FileTooLargeError(maxBytes);
-          yield chunk;
-        }
-      }
+      const counter = byteCounter(source, maxBytes);
       const out = createWriteStream(partial, { flags: "wx" });
       try {
-        await pipeline(counted, out);
+        await pipeline(counter.chunks, out);
         await rename(partial, target);
       } catch (error) {
         // The stream opens its file asynchronously: removing it before the stream has closed could
@@ -63,7 +74,7 @@ export function localDiskStorage(root: string): FileStorage {
         await rm(partial, { force: true });
         throw error;
       }
-      return size;
+      return counter.size();
     },
     read: (key) => createReadStream(resolve(key), { highWaterMark: 64 * 1024 }),
     async size(key) {
@@ -105,31 +116,20 @@ export function s3Storage(settings: S3Settings): FileStorage {
     return loaded;
   };
   const Bucket = settings.bucket;
-  const checked = (key: string) => {
-    if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
-    return key;
-  };
   return {
     async write(key, source, { maxBytes }) {
       const Key = checked(key);
       const { client, Upload } = await sdk();
-      let size = 0;
-      async function* counted() {
-        for await (const chunk of source) {
-          size += chunk.length;
-          if (size > maxBytes) throw new FileTooLargeError(maxBytes);
-          yield chunk;
-        }
-      }
+      const counter = byteCounter(source, maxBytes);
       const upload = new Upload({
         client,
-        params: { Bucket, Key, Body: Readable.from(counted()) },
+        params: { Bucket, Key, Body: Readable.from(counter.chunks()) },
         partSize: S3_PART_BYTES,
         queueSize: 1,
         leavePartsOnError: false,
       });
       await upload.done();
-      return size;
+      return counter.size();
     },
     read(key) {
       const Key = checked(key);
