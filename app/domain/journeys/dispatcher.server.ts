@@ -5,16 +5,17 @@ import type { MessageChannel } from "#db/schema";
 import { config } from "~/config.server";
 import type { Queryable } from "~/domain/contacts/contacts.server";
 import { newLinkCode, trackedLinkUrl } from "~/domain/messaging/link-codes";
-import { contactTimeZones, quietHoursOpening } from "~/domain/messaging/phone-time-zones.server";
+import { quietHoursAt } from "~/domain/messaging/phone-time-zones.server";
 import { billedSegments } from "~/domain/messaging/segments";
 import { renderMessage } from "~/domain/messaging/template";
 import {
   type ChannelAdapter,
   channelAdapter,
   type OutgoingMessage,
+  outboxRow,
   PermanentDeliveryError,
 } from "~/services/messaging/channels.server";
-import { deliverToOutbox, outboxRow } from "./outbox-batch.server";
+import { deliverToOutbox } from "./outbox-batch.server";
 import { rowsOf } from "./sql.server";
 
 /**
@@ -137,7 +138,7 @@ function decide(
     time_zone: string;
   },
   now: Date,
-  windows: Map<string, Date | null>,
+  quietHours: ReturnType<typeof quietHoursAt>,
 ): Decision {
   if (!m.is_test) {
     if (m.journey_state === "disabled") return { kind: "suppress", reason: "journey_disabled" };
@@ -154,13 +155,7 @@ function decide(
       until: new Date(now.getTime() + PAUSED_RECHECK_SECONDS * 1000),
     };
   if (m.channel !== "email") {
-    const zones = contactTimeZones(m.phone, m.time_zone);
-    const key = `${zones.join("&")} ${m.time_zone}`;
-    let opens = windows.get(key);
-    if (opens === undefined) {
-      opens = quietHoursOpening(now, zones, m.phone, m.time_zone);
-      windows.set(key, opens);
-    }
+    const opens = quietHours(m.phone, m.time_zone);
     if (opens) return { kind: "defer", reason: "quiet_hours", until: opens };
   }
   return { kind: "deliver" };
@@ -227,7 +222,7 @@ export async function dispatchDue(options: DispatchOptions = {}): Promise<Dispat
       }
       return yes;
     };
-    const windows = new Map<string, Date | null>();
+    const quietHours = quietHoursAt(now);
     const messageRows: Record<string, unknown>[] = [];
     const deferredRows: { id: string; until: Date }[] = [];
     const advance: { id: string; sent: boolean; next_wait: number | null }[] = [];
@@ -252,7 +247,7 @@ export async function dispatchDue(options: DispatchOptions = {}): Promise<Dispat
       const decision = decide(
         { ...row, channel, is_test: false, journey_state: row.state, enrollment_status: "active" },
         now,
-        windows,
+        quietHours,
       );
       const deliverNow = decision.kind === "deliver" && outboxFor(channel);
       const to = recipientOf(channel, row);
@@ -455,9 +450,9 @@ export async function sendMessages(ids: string[], options: SendOptions = {}): Pr
           for update of m skip locked`,
     );
     const deliverable: ClaimedMessage[] = [];
-    const windows = new Map<string, Date | null>();
+    const quietHours = quietHoursAt(now);
     for (const m of claimed) {
-      const decision = decide(m, now, windows);
+      const decision = decide(m, now, quietHours);
       if (decision.kind === "suppress") outcome.suppressed.push({ id: m.id, reason: decision.reason });
       else if (decision.kind === "defer")
         outcome.deferred.push({ id: m.id, reason: decision.reason, until: decision.until });

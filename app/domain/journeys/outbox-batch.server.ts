@@ -36,5 +36,3 @@ export async function deliverToOutbox(
   );
   return new Map(inserted.map((r) => [r.message_id, `outbox:${r.id}`]));
 }
-
-export { outboxRow };

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { contactTimeZones, phoneTimeZones, quietHoursOpening } from "./phone-time-zones.server";
+import { contactTimeZones, phoneTimeZones, quietHoursAt, quietHoursOpening } from "./phone-time-zones.server";
 
 test("a number's zones come from its area code in North America and its prefix elsewhere", () => {
   expect(phoneTimeZones("+14155550102")).toEqual(["America/Los_Angeles"]); // San Francisco
@@ -40,4 +40,12 @@ test("zones that share no window narrow to the company's zone, else the country'
   expect(quietHoursOpening(night, wide, "+12015550123", "Europe/Paris")).toEqual(
     new Date("2030-06-18T12:00:00Z"),
   );
+});
+
+test("quietHoursAt answers a batch's contacts at one moment, each by its own zones", () => {
+  const at = quietHoursAt(new Date("2030-06-18T13:00:00Z")); // 09:00 in New York, 06:00 in San Francisco
+  expect(at("+14155550102", "America/New_York")).toEqual(new Date("2030-06-18T15:00:00Z"));
+  expect(at("+12125550101", "America/New_York")).toBeNull();
+  expect(at("+14155550199", "Europe/Paris")).toEqual(new Date("2030-06-18T15:00:00Z"));
+  expect(at(null, "Europe/Paris")).toBeNull(); // 15:00 in Paris
 });

@@ -31,7 +31,8 @@ function loadMap(): Map<string, string[]> {
   const raw = deserialize(readFileSync(file)) as Record<string, string>;
   const map = new Map<string, string[]>();
   for (const [prefix, zones] of Object.entries(raw)) {
-    map.set(prefix, zones.split("&"));
+    // Checked once here, not on every lookup: a zone this Node's Intl lacks is left out.
+    map.set(prefix, zones.split("&").filter(isValidTimeZone));
     longestPrefix = Math.max(longestPrefix, prefix.length);
   }
   zonesByPrefix = map;
@@ -45,7 +46,7 @@ export function phoneTimeZones(e164: string): string[] {
   if (!/^\d+$/.test(digits)) return [];
   for (let length = Math.min(longestPrefix, digits.length); length > 0; length--) {
     const zones = map.get(digits.slice(0, length));
-    if (zones) return zones.filter(isValidTimeZone);
+    if (zones) return zones;
   }
   return [];
 }
@@ -70,11 +71,35 @@ export function quietHoursOpening(
   accountTimeZone: string,
 ) {
   const common = quietHoursEndInAll(now, zones);
-  if (common !== undefined) return common;
+  return common !== undefined ? common : narrowedQuietHoursEnd(now, zones, phone, accountTimeZone);
+}
+
+function narrowedQuietHoursEnd(
+  now: Date,
+  zones: readonly string[],
+  phone: string | null,
+  accountTimeZone: string,
+) {
   const country = phone ? parsePhoneNumberFromString(phone)?.country : undefined;
   const stand =
     (zones.includes(accountTimeZone) && accountTimeZone) ||
     (country && COUNTRY_TIME_ZONES[country]) ||
     zones[0];
   return quietHoursEnd(now, stand);
+}
+
+/**
+ * quietHoursOpening for many contacts at one moment, as a dispatch batch asks: the common window is
+ * worked out once per zone list (thousands of contacts share a few), the rare narrowing per contact,
+ * since it depends on the number's country.
+ */
+export function quietHoursAt(now: Date): (phone: string | null, accountTimeZone: string) => Date | null {
+  const commonWindows = new Map<string, Date | null | undefined>();
+  return (phone, accountTimeZone) => {
+    const zones = contactTimeZones(phone, accountTimeZone);
+    const key = zones.join("&");
+    if (!commonWindows.has(key)) commonWindows.set(key, quietHoursEndInAll(now, zones));
+    const common = commonWindows.get(key);
+    return common !== undefined ? common : narrowedQuietHoursEnd(now, zones, phone, accountTimeZone);
+  };
 }
