@@ -13,7 +13,7 @@ import {
 import type { DashboardRow } from "~/domain/admin/dashboards.server";
 import { FormTextField } from "~/ui/fields";
 import type { Toast } from "~/ui/toast";
-import { FormSelect, StatusFields } from "./company-form-fields";
+import { DashboardSelect, StatusFields } from "./company-form-fields";
 
 export const COMPANIES_ACTION = "/resources/admin/companies";
 
@@ -128,11 +128,9 @@ export function AddCompanyModal(props: {
               withPlaceholder
               disabled={locked}
             />
-            <FormSelect
+            <DashboardSelect
               meta={fields.dashboardId}
-              label={t("adminCompanies.form.accountDashboard")}
-              placeholder={t("adminCompanies.form.selectDashboard")}
-              options={props.dashboards.map((d) => ({ label: d.name, value: d.id }))}
+              dashboards={props.dashboards}
               value={dashboardId}
               onChange={setDashboardId}
               disabled={locked}

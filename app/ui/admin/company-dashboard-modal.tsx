@@ -6,7 +6,7 @@ import type { CompanyListRow } from "~/domain/admin/companies.server";
 import { updateDashboardSchema } from "~/domain/admin/company-admin-schemas";
 import type { DashboardRow } from "~/domain/admin/dashboards.server";
 import type { Toast } from "~/ui/toast";
-import { FormSelect } from "./company-form-fields";
+import { DashboardSelect } from "./company-form-fields";
 import { CompanyFormModal, useCompanyFormFetcher } from "./company-form-modal";
 
 /** Update Account Dashboard: one of the dashboards, the default preselected for a company without one. */
@@ -37,11 +37,9 @@ export function CompanyDashboardModal(props: {
       formProps={getFormProps(form)}
       onClose={onClose}
     >
-      <FormSelect
+      <DashboardSelect
         meta={fields.dashboardId}
-        label={t("adminCompanies.form.accountDashboard")}
-        placeholder={t("adminCompanies.form.selectDashboard")}
-        options={props.dashboards.map((d) => ({ label: d.name, value: d.id }))}
+        dashboards={props.dashboards}
         value={dashboardId}
         onChange={setDashboardId}
       />

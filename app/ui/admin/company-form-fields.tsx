@@ -17,6 +17,7 @@ import {
   type PlanPickContext,
   planLabel,
 } from "~/domain/admin/company-admin-schemas";
+import type { DashboardRow } from "~/domain/admin/dashboards.server";
 
 type Meta = FieldMetadata<string | undefined>;
 
@@ -43,6 +44,28 @@ export function FormSelect(props: {
       onChange={props.onChange}
       disabled={props.disabled}
       error={error ? t(error) : undefined}
+    />
+  );
+}
+
+/** The Account Dashboard select, in Add Company and in Update Account Dashboard. */
+export function DashboardSelect(props: {
+  meta: Meta;
+  dashboards: DashboardRow[];
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormSelect
+      meta={props.meta}
+      label={t("adminCompanies.form.accountDashboard")}
+      placeholder={t("adminCompanies.form.selectDashboard")}
+      options={props.dashboards.map((d) => ({ label: d.name, value: d.id }))}
+      value={props.value}
+      onChange={props.onChange}
+      disabled={props.disabled}
     />
   );
 }
