@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isLoopbackHostname } from "./loopback";
+import { parseTrustProxy } from "./trust-proxy";
 
 /**
  * Every environment variable the app reads, parsed once at start. README's table lists the same
@@ -14,16 +16,34 @@ const schema = z.object({
   APP_URL: z.url().optional(),
   PRODUCT_NAME: z.string().min(1).default("Blusteam"),
   DATABASE_URL: z.string().optional(),
+  // PostgreSQL only: how long opening a connection and one statement may take before they fail
+  // (a request then answers 503 instead of hanging). 0 turns the statement timeout off.
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
   DATA_DIR: z.string().default(".data"),
   // Where `npm run build` writes the app and `npm start` reads it (two test runs side by side).
   BUILD_DIR: z.string().min(1).default("build"),
   SESSION_SECRET: z.string().min(16).optional(),
   SMTP_URL: z.string().optional(),
+  // `true`: keep /dev/outbox (for requests from this machine only) although APP_URL is not loopback.
+  DEV_OUTBOX: z.enum(["true", "false"]).default("false"),
   MAIL_FROM: z.string().default("Blusteam <no-reply@blusteam.dev>"),
   SUPPORT_EMAIL: z.email().default("support@blusteam.dev"),
   PRODUCTION_HOSTNAMES: z.string().default(""),
-  SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
-  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  // Unset: the demo company and users are seeded only when APP_URL is loopback (the local trial).
+  SEED_DEMO_DATA: z.enum(["true", "false"]).optional(),
+  // Express's `trust proxy`: a hop count or the proxies' addresses; never `true` (see trust-proxy.ts).
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed.trust;
+    }),
   // `false`: this server only queues background jobs (CSV imports); `npm run worker` runs them.
   RUN_WORKER: z.enum(["true", "false"]).default("true"),
   // Uploaded files (CSV imports) in an S3-compatible bucket when S3_BUCKET is set; otherwise on local
@@ -56,6 +76,12 @@ export type AppConfig = Omit<z.infer<typeof schema>, "APP_URL"> & {
   APP_URL: string;
   sessionSecret: string;
   appOrigin: string;
+  /** APP_URL's host is this machine (localhost, 127.0.0.1, ::1): the local trial, not a deployment. */
+  appUrlIsLoopback: boolean;
+  /** /dev/outbox is served (to requests from this machine): no SMTP, and loopback or DEV_OUTBOX=true. */
+  serveOutboxPage: boolean;
+  /** Demo Co and the demo users (whose passwords README publishes) are seeded. */
+  seedDemoData: boolean;
 };
 
 function readOrCreateSessionSecret(dataDir: string): string {
@@ -76,12 +102,31 @@ function load(): AppConfig {
   }
   const env = parsed.data;
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  const appUrlIsLoopback = isLoopbackHostname(new URL(appUrl).hostname);
   return {
     ...env,
     APP_URL: appUrl,
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSessionSecret(env.DATA_DIR),
     appOrigin: new URL(appUrl).origin,
+    appUrlIsLoopback,
+    serveOutboxPage: !env.SMTP_URL && (appUrlIsLoopback || env.DEV_OUTBOX === "true"),
+    seedDemoData: env.SEED_DEMO_DATA === undefined ? appUrlIsLoopback : env.SEED_DEMO_DATA === "true",
   };
+}
+
+/**
+ * A server others can reach must not fall back to the local outbox: its emails (sign-up codes,
+ * password resets) would never leave the machine. Called by server.ts before it serves anything;
+ * throws the message the operator reads.
+ */
+export function assertMailConfigured(settings: AppConfig) {
+  if (settings.appUrlIsLoopback || settings.SMTP_URL || settings.DEV_OUTBOX === "true") return;
+  throw new Error(
+    `APP_URL is ${settings.APP_URL}, not this machine, and SMTP_URL is unset: emails (sign-up codes, ` +
+      "password resets, invitations) would only reach the local outbox. Set SMTP_URL to your mail server " +
+      "(smtp://user:pass@smtp.example.com:587), or DEV_OUTBOX=true to keep the local outbox on purpose " +
+      "(/dev/outbox then answers requests from this machine only).",
+  );
 }
 
 let cached: AppConfig | undefined;

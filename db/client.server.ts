@@ -9,13 +9,14 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { config } from "../app/config.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query API as the database. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-type Handle = {
+export type DatabaseHandle = {
   db: Db;
   kind: "pglite" | "postgres";
   migrate: () => Promise<void>;
@@ -28,15 +29,30 @@ type Handle = {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
+type OpenOptions = {
+  url?: string;
+  dataDir?: string;
+  /** PostgreSQL: how long opening a connection may take (postgres.js's default: 30 s). */
+  connectTimeoutSeconds?: number;
+  /** PostgreSQL: how long one statement may run (unset or 0: no limit). Migrations have none. */
+  statementTimeoutMs?: number;
+};
+
 /** Opens the database named by a URL, or the embedded PGlite at dataDir ("memory://" for tests). */
-export function openDatabase(options: { url?: string; dataDir?: string }): Handle {
+export function openDatabase(options: OpenOptions): DatabaseHandle {
   if (options.url) {
-    const client = postgres(options.url, { max: 10, onnotice: () => {} });
+    // Bounded waits: an unreachable or stuck database fails a request (503) instead of hanging it.
+    const client = postgres(options.url, {
+      max: 10,
+      onnotice: () => {},
+      connect_timeout: options.connectTimeoutSeconds,
+      connection: { statement_timeout: options.statementTimeoutMs ?? 0 },
+    });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePostgres(db as never, { migrationsFolder: resolveMigrationsFolder() }),
+      migrate: () => migrateWithoutStatementTimeout(options.url as string, options.connectTimeoutSeconds),
       close: () => client.end({ timeout: 5 }),
       listen: async (channel, onPayload) => {
         const { unlisten } = await client.listen(channel, onPayload);
@@ -62,6 +78,16 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Handl
   };
 }
 
+// An index built on a large table may take minutes: migrations get a connection of their own, unbounded.
+async function migrateWithoutStatementTimeout(url: string, connectTimeoutSeconds: number | undefined) {
+  const client = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: connectTimeoutSeconds });
+  try {
+    await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: resolveMigrationsFolder() });
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}
+
 // The server bundle lives in build/server, the sources in db/: find the folder from either place.
 function resolveMigrationsFolder() {
   const candidates = [migrationsFolder, path.resolve(process.cwd(), "db/migrations")];
@@ -71,18 +97,21 @@ function resolveMigrationsFolder() {
 // One handle per process, kept on globalThis so the server script and the server bundle (two copies
 // of this module) share it: PGlite data directories must only ever be opened once.
 const globalKey = Symbol.for("blusteam.db");
-type GlobalWithDb = typeof globalThis & { [globalKey]?: Handle };
+type GlobalWithDb = typeof globalThis & { [globalKey]?: DatabaseHandle };
 
-export function installDatabase(handle: Handle) {
+export function installDatabase(handle: DatabaseHandle) {
   (globalThis as GlobalWithDb)[globalKey] = handle;
 }
 
-export function databaseHandle(): Handle {
+export function databaseHandle(): DatabaseHandle {
   const existing = (globalThis as GlobalWithDb)[globalKey];
   if (existing) return existing;
+  const settings = config();
   const handle = openDatabase({
     url: process.env.DATABASE_URL || undefined,
     dataDir: path.resolve(process.env.DATA_DIR ?? ".data", "pglite"),
+    connectTimeoutSeconds: settings.DATABASE_CONNECT_TIMEOUT_SECONDS,
+    statementTimeoutMs: settings.DATABASE_STATEMENT_TIMEOUT_MS,
   });
   installDatabase(handle);
   return handle;

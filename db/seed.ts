@@ -1,6 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import type { AppConfig } from "../app/config.server";
 import { hashPassword } from "../app/domain/auth/password.server";
-import type { Db } from "./client.server";
+import { DEMO_ACCOUNT_ID } from "../app/domain/demo/demo-account";
+import { seedDemoCatalog } from "../app/domain/demo/demo-catalog.server";
+import type { Db, DatabaseHandle } from "./client.server";
 import {
   accounts,
   DEFAULT_DASHBOARD_ID,
@@ -14,6 +17,24 @@ import {
   users,
 } from "./schema";
 import { planCatalogue } from "./seed-plans";
+
+/**
+ * What every start does to its database (server.ts, `npm run db:seed`): migrations, reference data,
+ * and the demo company, users and catalog when the settings ask for them (the local trial, or
+ * SEED_DEMO_DATA=true). A server others can reach that still has the demo users says so loudly.
+ */
+export async function seedAll(
+  database: DatabaseHandle,
+  settings: Pick<AppConfig, "seedDemoData" | "appUrlIsLoopback">,
+) {
+  await database.migrate();
+  await seedReferenceData(database.db);
+  if (settings.seedDemoData) {
+    await seedDemoData(database.db);
+    await seedDemoCatalog();
+  }
+  if (!settings.appUrlIsLoopback) await warnAboutDemoUsers(database.db);
+}
 
 /** Reference data every installation needs: plans, default dashboard, patterns, legal links. */
 export async function seedReferenceData(db: Db) {
@@ -50,7 +71,8 @@ export const subdomainPatterns = (["subDomain", "alias"] as const).flatMap((kind
   },
 ]);
 
-export const DEMO_ACCOUNT_ID = "0f4c8b9e-2d3a-4c5b-8e6f-7a8b9c0d1e2f";
+// Older imports name the demo company's id through this module; its home is app/domain/demo.
+export { DEMO_ACCOUNT_ID };
 
 type SeedUser = {
   email: string;
@@ -144,4 +166,26 @@ export async function seedDemoData(db: Db) {
       });
     }
   }
+}
+
+/** The demo users present in the database (their passwords are in README). */
+export async function findDemoUsers(db: Db): Promise<string[]> {
+  const emails = demoUsers.map((user) => user.email);
+  const rows = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
+  return rows.map((row) => row.email);
+}
+
+async function warnAboutDemoUsers(db: Db) {
+  const present = await findDemoUsers(db);
+  if (present.length === 0) return;
+  const rule = "!".repeat(100);
+  console.warn(
+    [
+      rule,
+      `WARNING: this server's APP_URL is not this machine, and its database has the demo users`,
+      `${present.join(", ")},`,
+      "whose passwords README publishes (one is a platform admin). Delete them or change their passwords now.",
+      rule,
+    ].join("\n"),
+  );
 }

@@ -1,16 +1,9 @@
-// Seeds reference data and, unless SEED_DEMO_DATA=false, the demo company and users, and Demo Co's
-// products, contacts and journeys (idempotent).
-
-import { seedDemoCatalog } from "../app/domain/demo/demo-catalog.server";
+// Migrates and seeds as `npm start` does: reference data and, on the local trial (loopback APP_URL)
+// or with SEED_DEMO_DATA=true, the demo company and users and Demo Co's catalog (idempotent).
+import { config } from "../app/config.server";
 import { closeDatabase, databaseHandle } from "../db/client.server";
-import { seedDemoData, seedReferenceData } from "../db/seed";
+import { seedAll } from "../db/seed";
 
-const database = databaseHandle();
-await database.migrate();
-await seedReferenceData(database.db);
-if (process.env.SEED_DEMO_DATA !== "false") {
-  await seedDemoData(database.db);
-  await seedDemoCatalog();
-}
+await seedAll(databaseHandle(), config());
 await closeDatabase();
 console.log("seeded");

@@ -26,6 +26,16 @@ export const baseSecurityHeaders: Record<string, string> = {
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
+// A year, the value HSTS preload lists ask for. Not includeSubDomains: a company's link and chat
+// subdomains, or other hosts under APP_URL's domain, are not ours to pin to https.
+const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
+
+/** The headers every answer carries; with an https APP_URL, browsers are also told to stay on https. */
+export function securityHeaders(): Record<string, string> {
+  if (!config().appOrigin.startsWith("https:")) return baseSecurityHeaders;
+  return { ...baseSecurityHeaders, "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY };
+}
+
 /** The policy of every HTML page: scripts only from us (or inline with this request's nonce). */
 export function contentSecurityPolicy(nonce: string): string {
   return [
@@ -47,10 +57,10 @@ export function contentSecurityPolicy(nonce: string): string {
 
 export const securityMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   if (isCrossOriginWrite(request)) {
-    return new Response("Cross-origin request refused", { status: 403, headers: baseSecurityHeaders });
+    return new Response("Cross-origin request refused", { status: 403, headers: securityHeaders() });
   }
   const response = await next();
-  for (const [name, value] of Object.entries(baseSecurityHeaders)) {
+  for (const [name, value] of Object.entries(securityHeaders())) {
     if (!response.headers.has(name)) response.headers.set(name, value);
   }
   return response;

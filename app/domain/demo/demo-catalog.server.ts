@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { accounts, users } from "#db/schema";
-import { DEMO_ACCOUNT_ID } from "#db/seed";
 import { createAttribute, listAttributes, saveContactAttributes } from "~/domain/contacts/attributes.server";
 import { type AccountScope, createContact } from "~/domain/contacts/contacts.server";
 import type { ContactInput } from "~/domain/contacts/schemas";
@@ -11,6 +10,7 @@ import { recordSmsConsent } from "~/domain/messaging/consent.server";
 import { linkContactsToProduct } from "~/domain/products/links.server";
 import { createProduct, listProducts } from "~/domain/products/products.server";
 import { channelAdapter } from "~/services/messaging/channels.server";
+import { DEMO_ACCOUNT_ID } from "./demo-account";
 
 /**
  * Demo Co's products, contacts and journeys, so that whoever runs `npm start` and signs in as

@@ -1,12 +1,13 @@
 import { Badge, BlockStack, Box, Card, InlineStack, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { isOutboxEnabled, listOutboxMessages } from "~/services/outbox/outbox.server";
+import { fromThisMachineContext } from "~/context.server";
+import { listOutboxMessages, requireLocalOutbox } from "~/services/outbox/outbox.server";
 import { EmptyMessage } from "~/ui/empty-message";
 import type { Route } from "./+types/outbox";
 
-/** The local outbox: only while no real mail transport is configured; then the page is gone. */
-export async function loader() {
-  if (!isOutboxEnabled()) throw new Response("Not Found", { status: 404 });
+/** The local outbox: for the local trial only, and only to this machine (see requireLocalOutbox). */
+export async function loader({ context }: Route.LoaderArgs) {
+  requireLocalOutbox(context.get(fromThisMachineContext));
   const messages = await listOutboxMessages();
   return {
     messages: messages.map((m) => ({

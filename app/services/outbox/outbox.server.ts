@@ -5,9 +5,18 @@ import { config } from "~/config.server";
 
 export type OutboxChannel = "email" | "sms" | "whatsapp";
 
-/** The local outbox (and /dev/outbox) exists only while no real mail transport is configured. */
+/** Mail goes to the local outbox only while no real mail transport is configured. */
 export function isOutboxEnabled() {
   return !config().SMTP_URL;
+}
+
+/**
+ * The guard of /dev/outbox: it shows every company's messages and everyone's sign-up codes, so it is
+ * served only on the local trial (or with DEV_OUTBOX=true) and only to requests from this machine.
+ * Anyone else gets the 404 of a page that does not exist.
+ */
+export function requireLocalOutbox(fromThisMachine: boolean) {
+  if (!config().serveOutboxPage || !fromThisMachine) throw new Response("Not Found", { status: 404 });
 }
 
 export async function recordOutboxMessage(message: {

@@ -1,0 +1,79 @@
+import express, { type Express, type Request as ExpressRequest, type RequestHandler } from "express";
+import { RouterContextProvider } from "react-router";
+import type { AppConfig } from "~/config.server";
+import { clientIpContext, fromThisMachineContext } from "~/context.server";
+import { isCrossOriginWrite, securityHeaders } from "~/domain/access/security.server";
+import { cameFromThisMachine } from "~/loopback";
+import { limitRequestBody, REQUEST_BODY_LIMIT_BYTES } from "~/services/http/body-limit.server";
+import { compressionWithDrainFix } from "~/services/http/compression.server";
+import { requireDatabase } from "~/services/http/database-gate.server";
+
+// Streams its file to storage under its own 100 MB cap (MAX_UPLOAD_BYTES), checked as it arrives.
+const UPLOAD_PATHS = ["/resources/csv-upload"];
+
+/**
+ * The Express app in front of React Router: proxy trust, compression, the cross-origin refusal,
+ * /healthz, then (after the static files `mountStatic` adds) the database gate, the body limit and
+ * `handler`. server.ts passes React Router's handler; tests pass their own.
+ */
+export function createExpressApp(options: {
+  settings: AppConfig;
+  /** Answers when the database does; throws (within the connect timeout) when it does not. */
+  pingDatabase: () => Promise<unknown>;
+  /** Only a server database can go away; the embedded one lives and dies with this process. */
+  databaseCanBeDown: boolean;
+  mountStatic?: (app: Express) => void;
+  handler: RequestHandler;
+}): Express {
+  const { settings } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  if (settings.TRUST_PROXY !== false) app.set("trust proxy", settings.TRUST_PROXY);
+  app.use(compressionWithDrainFix());
+
+  // Writes from another site are refused before anything else runs (React Router would otherwise
+  // answer some of them itself with a 400 and a logged stack trace).
+  app.use((req, res, next) => {
+    const request = new Request(new URL(req.originalUrl, `http://${req.headers.host ?? "localhost"}`), {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+    });
+    if (isCrossOriginWrite(request)) {
+      res.status(403).set(securityHeaders()).type("text/plain").send("Cross-origin request refused");
+      return;
+    }
+    next();
+  });
+
+  // Probed by the Dockerfile's HEALTHCHECK and by load balancers: answers once the database does.
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await options.pingDatabase();
+      res.status(200).type("text/plain").send("ok");
+    } catch {
+      res.status(503).type("text/plain").send("database unavailable");
+    }
+  });
+
+  options.mountStatic?.(app);
+
+  const gate: RequestHandler[] = options.databaseCanBeDown
+    ? [requireDatabase({ ping: options.pingDatabase, productName: settings.PRODUCT_NAME })]
+    : [];
+  app.all(
+    "*",
+    ...gate,
+    // Last before the handler: it counts the bytes the handler's body stream reads (see its comment).
+    limitRequestBody({ maxBytes: REQUEST_BODY_LIMIT_BYTES, exemptPaths: UPLOAD_PATHS }),
+    options.handler,
+  );
+  return app;
+}
+
+/** What React Router's loaders and actions learn about the connection (see app/context.server.ts). */
+export function loadContextFor(req: ExpressRequest): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(clientIpContext, req.ip ?? "unknown");
+  context.set(fromThisMachineContext, cameFromThisMachine(req.socket.remoteAddress, req.headers));
+  return context;
+}
