@@ -34,7 +34,11 @@ if (dev) {
     // A missing asset is a 404, never the catch-all redirect to /.
     app.use(
       "/assets",
-      express.static(`${buildDirectory}/client/assets`, { immutable: true, maxAge: "1y", fallthrough: false }),
+      express.static(`${buildDirectory}/client/assets`, {
+        immutable: true,
+        maxAge: "1y",
+        fallthrough: false,
+      }),
     );
     app.use(express.static(`${buildDirectory}/client`, { maxAge: "1h" }));
   };

@@ -10,10 +10,12 @@ type SharedContexts = {
   fromThisMachine: RouterContext<boolean>;
 };
 const globalKey = Symbol.for("blusteam.request-contexts");
-const shared = ((globalThis as typeof globalThis & { [globalKey]?: SharedContexts })[globalKey] ??= {
+const holder = globalThis as typeof globalThis & { [globalKey]?: SharedContexts };
+holder[globalKey] ??= {
   clientIp: createContext<string>("unknown"),
   fromThisMachine: createContext<boolean>(false),
-});
+};
+const shared = holder[globalKey];
 
 /** The visitor's address, read from the socket (or from X-Forwarded-For, as far as TRUST_PROXY trusts it). */
 export const clientIpContext = shared.clientIp;

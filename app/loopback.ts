@@ -7,7 +7,10 @@ import { isIP } from "node:net";
 
 /** Whether a URL's host name is this machine: localhost (or a name under it), 127.0.0.0/8 or ::1. */
 export function isLoopbackHostname(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
   return host === "localhost" || host.endsWith(".localhost") || isLoopbackAddress(host);
 }
 

@@ -82,7 +82,9 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
 async function migrateWithoutStatementTimeout(url: string, connectTimeoutSeconds: number | undefined) {
   const client = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: connectTimeoutSeconds });
   try {
-    await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: resolveMigrationsFolder() });
+    await migratePostgres(drizzlePostgres(client, { schema }), {
+      migrationsFolder: resolveMigrationsFolder(),
+    });
   } finally {
     await client.end({ timeout: 5 });
   }

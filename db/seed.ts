@@ -3,7 +3,7 @@ import type { AppConfig } from "../app/config.server";
 import { hashPassword } from "../app/domain/auth/password.server";
 import { DEMO_ACCOUNT_ID } from "../app/domain/demo/demo-account";
 import { seedDemoCatalog } from "../app/domain/demo/demo-catalog.server";
-import type { Db, DatabaseHandle } from "./client.server";
+import type { DatabaseHandle, Db } from "./client.server";
 import {
   accounts,
   DEFAULT_DASHBOARD_ID,

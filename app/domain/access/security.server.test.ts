@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { isCrossOriginWrite } from "./security.server";
+import { afterEach, describe, expect, it } from "vitest";
+import { resetConfigForTests } from "~/config.server";
+import { isCrossOriginWrite, securityMiddleware } from "./security.server";
 
 const post = (headers: Record<string, string>) =>
   new Request("http://localhost:3000/login", { method: "POST", headers });
@@ -16,5 +17,34 @@ describe("cross-origin writes", () => {
   it("refuses another site's posts", () => {
     expect(isCrossOriginWrite(post({ Origin: "https://evil.test" }))).toBe(true);
     expect(isCrossOriginWrite(post({ "Sec-Fetch-Site": "cross-site" }))).toBe(true);
+  });
+});
+
+describe("Strict-Transport-Security", () => {
+  const page = async () => {
+    const next = async () => new Response("<p>page</p>", { headers: { "Content-Type": "text/html" } });
+    const response = await securityMiddleware(
+      { request: new Request("https://example.com/contacts") } as Parameters<typeof securityMiddleware>[0],
+      next,
+    );
+    return (response as Response).headers;
+  };
+  afterEach(() => {
+    delete process.env.APP_URL;
+    resetConfigForTests();
+  });
+
+  it("tells browsers to stay on https when APP_URL is https", async () => {
+    process.env.APP_URL = "https://example.com";
+    resetConfigForTests();
+    expect((await page()).get("Strict-Transport-Security")).toBe("max-age=31536000");
+  });
+
+  it("is not sent on http (the local trial)", async () => {
+    process.env.APP_URL = "http://localhost:3000";
+    resetConfigForTests();
+    const headers = await page();
+    expect(headers.get("Strict-Transport-Security")).toBeNull();
+    expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
   });
 });

@@ -10,11 +10,12 @@ import {
   products,
   touchpoints,
 } from "#db/schema";
-import { DEMO_ACCOUNT_ID, seedDemoData, seedReferenceData } from "#db/seed";
+import { seedDemoData, seedReferenceData } from "#db/seed";
 import { resetConfigForTests } from "~/config.server";
 import { createAccount } from "../../../tests/support/factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { deleteProduct } from "../products/products.server";
+import { DEMO_ACCOUNT_ID } from "./demo-account";
 import { seedDemoCatalog } from "./demo-catalog.server";
 
 describeEachDatabase("demo catalog", (getDb) => {

@@ -1,0 +1,170 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import type { RequestHandler } from "express";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { config, resetConfigForTests } from "~/config.server";
+import { clientIpContext, fromThisMachineContext } from "~/context.server";
+import { createExpressApp, loadContextFor } from "./express-app.server";
+
+/**
+ * The Express app server.ts serves, started on a random port with a stand-in for React Router's
+ * handler that reads the body as that handler does (a fetch Request over the Node stream).
+ */
+let server: Server | undefined;
+let received: { path: string; bytes?: number; error?: string; ip?: string; local?: boolean }[] = [];
+
+const readsBodyLikeReactRouter: RequestHandler = async (req, res) => {
+  const request = new Request(`http://localhost${req.originalUrl}`, {
+    method: req.method,
+    headers: req.headers as Record<string, string>,
+    ...(req.method === "GET" || req.method === "HEAD"
+      ? {}
+      : { body: createReadableStreamFromReadable(req), duplex: "half" }),
+  } as RequestInit);
+  const context = loadContextFor(req);
+  const seen = {
+    path: req.path,
+    ip: context.get(clientIpContext),
+    local: context.get(fromThisMachineContext),
+  };
+  try {
+    const bytes = request.body ? (await request.arrayBuffer()).byteLength : 0;
+    received.push({ ...seen, bytes });
+    if (!res.headersSent) res.status(200).json(seen);
+  } catch (error) {
+    received.push({ ...seen, error: String(error) });
+    if (!res.headersSent) res.status(500).send("handler failed");
+  }
+};
+
+async function start(options: { pingDatabase?: () => Promise<unknown>; databaseCanBeDown?: boolean } = {}) {
+  const app = createExpressApp({
+    settings: config(),
+    pingDatabase: options.pingDatabase ?? (async () => {}),
+    databaseCanBeDown: options.databaseCanBeDown ?? false,
+    handler: readsBodyLikeReactRouter,
+  });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server?.once("listening", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+beforeEach(() => {
+  received = [];
+});
+afterEach(async () => {
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  server = undefined;
+  delete process.env.TRUST_PROXY;
+  resetConfigForTests();
+});
+
+const sixMegabytes = () => Buffer.alloc(6 * 1024 * 1024, "a");
+
+describe("request bodies", () => {
+  test("a 6 MB POST to /signin and to a webhook answers 413, and the server keeps serving", async () => {
+    const base = await start();
+    for (const path of ["/signin", "/webhooks/twilio/sms"]) {
+      const response = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: sixMegabytes(),
+      });
+      expect(response.status).toBe(413);
+      expect(await response.text()).toBe("Request body too large");
+    }
+    expect(received).toEqual([]);
+    const after = await fetch(`${base}/signin`, { method: "POST", body: "email=a%40b.c&password=x" });
+    expect(after.status).toBe(200);
+    expect(received).toMatchObject([{ path: "/signin", bytes: 24 }]);
+  });
+
+  test("a streamed body without Content-Length is counted: 413 at the limit, and the app never gets it whole", async () => {
+    const base = await start();
+    const chunk = new Uint8Array(64 * 1024);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 6 * 1024 * 1024) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await fetch(`${base}/signin`, { method: "POST", body, duplex: "half" } as RequestInit);
+    expect(response.status).toBe(413);
+    await vi.waitFor(() => expect(received).toHaveLength(1));
+    expect(received[0].bytes).toBeUndefined();
+    expect(received[0].error).toMatch(/Request body too large/);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+
+  test("a body up to 1 MB goes through; the CSV upload keeps its own, larger cap", async () => {
+    const base = await start();
+    const oneMegabyte = Buffer.alloc(1024 * 1024, "a");
+    expect((await fetch(`${base}/contacts`, { method: "POST", body: oneMegabyte })).status).toBe(200);
+    expect(
+      (await fetch(`${base}/resources/csv-upload`, { method: "POST", body: sixMegabytes() })).status,
+    ).toBe(200);
+    expect(received.map((r) => [r.path, r.bytes])).toEqual([
+      ["/contacts", 1024 * 1024],
+      ["/resources/csv-upload", 6 * 1024 * 1024],
+    ]);
+  });
+});
+
+describe("the visitor's address", () => {
+  test("without TRUST_PROXY, X-Forwarded-For is ignored and a forwarded request is not from this machine", async () => {
+    const base = await start();
+    const direct = await (await fetch(`${base}/`)).json();
+    expect(direct).toMatchObject({ ip: "127.0.0.1", local: true });
+    const forged = await (await fetch(`${base}/`, { headers: { "X-Forwarded-For": "203.0.113.7" } })).json();
+    expect(forged).toMatchObject({ ip: "127.0.0.1", local: false });
+  });
+
+  test("TRUST_PROXY=1 takes the address our proxy appended, not one the visitor wrote before it", async () => {
+    process.env.TRUST_PROXY = "1";
+    resetConfigForTests();
+    const base = await start();
+    const answer = await (
+      await fetch(`${base}/`, { headers: { "X-Forwarded-For": "6.6.6.6, 198.51.100.4" } })
+    ).json();
+    expect(answer.ip).toBe("198.51.100.4");
+  });
+
+  test("TRUST_PROXY with the proxy's address trusts only that proxy", async () => {
+    process.env.TRUST_PROXY = "10.0.0.0/8";
+    resetConfigForTests();
+    const base = await start();
+    // The request comes from 127.0.0.1, which is not the listed proxy: its header is not believed.
+    const answer = await (await fetch(`${base}/`, { headers: { "X-Forwarded-For": "6.6.6.6" } })).json();
+    expect(answer.ip).toBe("127.0.0.1");
+  });
+});
+
+describe("a database that does not answer", () => {
+  test("pages answer a 503 page and /healthz says so; both come back when it does", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    let up = false;
+    const base = await start({
+      databaseCanBeDown: true,
+      pingDatabase: async () => {
+        if (!up) throw new Error("connect ECONNREFUSED 127.0.0.1:1");
+      },
+    });
+    const page = await fetch(`${base}/contacts`);
+    expect(page.status).toBe(503);
+    expect(page.headers.get("content-type")).toMatch(/text\/html/);
+    expect(await page.text()).toContain("We cannot reach our database right now.");
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.text()).toBe("database unavailable");
+    expect(received).toEqual([]);
+
+    up = true;
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    await vi.waitFor(async () => expect((await fetch(`${base}/contacts`)).status).toBe(200), {
+      timeout: 3000,
+    });
+  });
+});
