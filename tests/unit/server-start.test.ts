@@ -1,0 +1,59 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, expect, test } from "vitest";
+
+/**
+ * `node --import tsx server.ts` as the Dockerfile runs it, with a production-like environment. The
+ * checks run before the database is opened or the build is loaded, so no build is needed here.
+ * (With SMTP_URL set it goes on to start: app/config.server.test.ts, db/seed.db.test.ts and
+ * app/routes/dev/outbox.db.test.ts cover that it then has no outbox page and no demo users.)
+ */
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "blusteam-start-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: rootDir,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      // Nothing listens: the checks stop the start first (or the test fails on "is ready at").
+      PORT: "3209",
+      DATA_DIR: dataDir,
+      BUILD_DIR: path.join(dataDir, "no-build"),
+      ...env,
+    },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+test("APP_URL=https://example.com without SMTP_URL refuses to start, naming SMTP_URL and DEV_OUTBOX", async () => {
+  const { code, output } = await startServer({ APP_URL: "https://example.com" });
+  expect(code).not.toBe(0);
+  expect(output).toContain("APP_URL is https://example.com, not this machine, and SMTP_URL is unset");
+  expect(output).toContain("DEV_OUTBOX=true");
+  expect(output).not.toContain("is ready at");
+});
+
+test("TRUST_PROXY=true refuses to start, saying what to set instead", async () => {
+  const { code, output } = await startServer({ TRUST_PROXY: "true" });
+  expect(code).not.toBe(0);
+  expect(output).toMatch(/TRUST_PROXY: true would believe an X-Forwarded-For written by the visitor/);
+});
