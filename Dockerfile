@@ -1,8 +1,10 @@
 # syntax=docker/dockerfile:1
 # Blusteam: build the React Router app, then run server.ts with tsx (it migrates, seeds and serves).
 #   docker build -t blusteam .
-#   docker run -p 3000:3000 -v blusteam-data:/data blusteam                      # embedded PGlite in /data
-#   docker run -p 3000:3000 -e DATABASE_URL=postgres://user:pass@host/db blusteam  # PostgreSQL
+#   docker run -p 3000:3000 -v blusteam-data:/data \
+#     -e APP_URL=https://blusteam.example.com -e SMTP_URL=smtp://user:pass@smtp.example.com:587 blusteam
+# A public APP_URL without SMTP_URL (or DEV_OUTBOX=true) refuses to start; add
+# -e DATABASE_URL=postgres://user:pass@host/db for PostgreSQL. README's Docker section has the rest.
 
 FROM node:20-bookworm-slim AS base
 WORKDIR /app
@@ -25,9 +27,12 @@ COPY . .
 RUN npm run build
 
 FROM base AS runtime
+# A container is a deployment: never the demo users, whose passwords README publishes (even when
+# APP_URL is left at its localhost default).
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    SEED_DEMO_DATA=false
 COPY --from=prod-deps /app/node_modules ./node_modules
 # server.ts imports app/*.server.ts and db/ (client, schema, seed, migrations) from source at run time.
 COPY package.json package-lock.json tsconfig.json server.ts ./
