@@ -14,7 +14,10 @@ for (const target of databaseTargets()) {
       database = await createTestDatabase(target);
       installDatabase(database);
     });
-    afterEach(() => closeDatabase());
+    afterEach(async () => {
+      vi.mocked(console.warn).mockRestore?.();
+      await closeDatabase();
+    });
 
     test("a deployment (APP_URL not loopback) gets reference data and no demo company or users", async () => {
       await seedAll(database, { seedDemoData: false, appUrlIsLoopback: false });
