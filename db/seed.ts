@@ -71,9 +71,6 @@ export const subdomainPatterns = (["subDomain", "alias"] as const).flatMap((kind
   },
 ]);
 
-// Older imports name the demo company's id through this module; its home is app/domain/demo.
-export { DEMO_ACCOUNT_ID };
-
 type SeedUser = {
   email: string;
   password: string;

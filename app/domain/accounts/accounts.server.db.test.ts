@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { accountRequests, accounts, legalDocuments, memberships } from "#db/schema";
-import { DEMO_ACCOUNT_ID, seedDemoData, seedReferenceData } from "#db/seed";
+import { seedDemoData, seedReferenceData } from "#db/seed";
+import { DEMO_ACCOUNT_ID } from "~/domain/demo/demo-account";
 import {
   addMembership,
   createAccount,
