@@ -1,10 +1,16 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { users } from "#db/schema";
 import type { Language } from "~/i18n/resources";
 import { type CodePurpose, consumeCode, issueCode } from "./codes.server";
 import { sendConfirmationEmail, sendResetEmail } from "./emails.server";
-import { decoyPasswordHash, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "./password.server";
+import {
+  decoyPasswordHash,
+  hashPassword,
+  MIN_PASSWORD_LENGTH,
+  needsRehash,
+  verifyPassword,
+} from "./password.server";
 import { clearRateLimit, hitRateLimit, rateLimits, releaseRateLimitHit } from "./rate-limit.server";
 
 /** Our own identity provider. Errors are i18n keys under `identity.`, worded like the spec's provider. */
@@ -135,11 +141,20 @@ export async function signIn(
   const user = await findUserByEmail(email);
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !valid) return fail("incorrectCredentials");
+  if (needsRehash(user.passwordHash)) await upgradePasswordHash(user.id, user.passwordHash, password);
   await clearRateLimit(emailKey);
   await releaseRateLimitHit(ipKey);
   if (!user.emailVerifiedAt) return { ok: true, value: { kind: "not_confirmed", email: user.email } };
   if (user.mustChangePassword) return { ok: true, value: { kind: "new_password_required", userId: user.id } };
   return { ok: true, value: { kind: "signed_in", userId: user.id } };
+}
+
+/** Re-hashes at today's cost; only if the hash is still the one just checked, so a concurrent change wins. */
+async function upgradePasswordHash(userId: string, checkedHash: string, password: string) {
+  await getDb()
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, checkedHash)));
 }
 
 /** Always answers the same way, so the form cannot be used to find out who has an account. */

@@ -4,6 +4,7 @@ import { outboxMessages, users } from "#db/schema";
 import { createUser, latestCodeFor, mailsTo } from "../../../tests/support/factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { completeNewPassword, forgotPassword, resetPassword, signIn } from "./identity.server";
+import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { hitRateLimit, rateLimits } from "./rate-limit.server";
 
 const origin = (ip = "203.0.113.7") => ({ ip, language: "en" as const });
@@ -18,6 +19,25 @@ describeEachDatabase("sign-in and passwords", (getDb) => {
       ok: true,
       value: { kind: "signed_in", userId: user.id },
     });
+  });
+
+  test("a password hashed at an older, lower cost is re-hashed at today's cost when its owner signs in", async () => {
+    const user = await createUser({ email: "sam@example.com", password: "right-password-1" });
+    const oldHash = await hashPassword("right-password-1", { N: 2 ** 4, r: 8, p: 1 });
+    await getDb().update(users).set({ passwordHash: oldHash }).where(eq(users.id, user.id));
+    const storedHash = async () =>
+      (await getDb().select().from(users).where(eq(users.id, user.id)))[0].passwordHash;
+
+    // A wrong password changes nothing.
+    expect(await signIn("sam@example.com", "wrong-password-1", origin())).toEqual(incorrect);
+    expect(await storedHash()).toBe(oldHash);
+
+    const signedIn = await signIn("sam@example.com", "right-password-1", origin());
+    expect(signedIn.ok && signedIn.value.kind).toBe("signed_in");
+    const upgraded = await storedHash();
+    expect(upgraded).not.toBe(oldHash);
+    expect(needsRehash(upgraded)).toBe(false);
+    expect(await verifyPassword("right-password-1", upgraded)).toBe(true);
   });
 
   test("an unknown email and a wrong password get the same answer", async () => {
