@@ -12,6 +12,7 @@ import {
   verifyPassword,
 } from "./password.server";
 import { clearRateLimit, hitRateLimit, rateLimits, releaseRateLimitHit } from "./rate-limit.server";
+import { revokeAllSessionsOfUser } from "./session.server";
 
 /** Our own identity provider. Errors are i18n keys under `identity.`, worded like the spec's provider. */
 export type IdentityResult<T = undefined> = { ok: true; value: T } | { ok: false; error: string };
@@ -186,16 +187,21 @@ export async function completeNewPassword(userId: string, newPassword: string): 
   return { ok: true, value: undefined };
 }
 
+/** A new password ends every session of the user: whoever held the old one is signed out too. */
 async function setPassword(userId: string, password: string, options: { verifyEmail: boolean }) {
   const now = new Date();
-  await getDb()
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(password),
-      mustChangePassword: false,
-      updatedAt: now,
-      // Receiving the reset code proves the address, just as the confirmation code would.
-      ...(options.verifyEmail ? { emailVerifiedAt: now } : {}),
-    })
-    .where(eq(users.id, userId));
+  const passwordHash = await hashPassword(password);
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        mustChangePassword: false,
+        updatedAt: now,
+        // Receiving the reset code proves the address, just as the confirmation code would.
+        ...(options.verifyEmail ? { emailVerifiedAt: now } : {}),
+      })
+      .where(eq(users.id, userId));
+    await revokeAllSessionsOfUser(userId, tx);
+  });
 }

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { outboxMessages, users } from "#db/schema";
-import { createUser, latestCodeFor, mailsTo } from "../../../tests/support/factories";
+import { createUser, latestCodeFor, mailsTo, signedInRequest } from "../../../tests/support/factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { completeNewPassword, forgotPassword, resetPassword, signIn } from "./identity.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { hitRateLimit, rateLimits } from "./rate-limit.server";
+import { getSessionUserId } from "./session.server";
 
 const origin = (ip = "203.0.113.7") => ({ ip, language: "en" as const });
 const incorrect = { ok: false, error: "identity.incorrectCredentials" };
@@ -141,6 +142,35 @@ describeEachDatabase("sign-in and passwords", (getDb) => {
     const again = await resetPassword({ ...reset, newPassword: "third-password-1" }, origin());
     expect(again).toEqual({ ok: false, error: "identity.expiredCode" });
     expect(await signIn("sam@example.com", "third-password-1", origin())).toEqual(incorrect);
+  });
+
+  test("a password reset signs the user out of every session, and nobody else", async () => {
+    const sam = await createUser({ email: "sam@example.com", password: "old-password-1" });
+    const other = await createUser({ email: "other@example.com" });
+    const samLaptop = await signedInRequest(sam.id);
+    const samWithThief = await signedInRequest(sam.id);
+    const otherHere = await signedInRequest(other.id);
+    await forgotPassword("sam@example.com", origin());
+    const code = await latestCodeFor("sam@example.com");
+
+    const reset = { email: "sam@example.com", code, newPassword: "new-password-1" };
+    expect(await resetPassword(reset, origin())).toEqual({ ok: true, value: undefined });
+
+    expect(await getSessionUserId(samLaptop)).toBeNull();
+    expect(await getSessionUserId(samWithThief)).toBeNull();
+    expect(await getSessionUserId(otherHere)).toBe(other.id);
+  });
+
+  test("a wrong reset code ends no session", async () => {
+    const sam = await createUser({ email: "sam@example.com", password: "old-password-1" });
+    const samLaptop = await signedInRequest(sam.id);
+    await forgotPassword("sam@example.com", origin());
+    const code = await latestCodeFor("sam@example.com");
+    const wrong = code === "000000" ? "000001" : "000000";
+
+    await resetPassword({ email: "sam@example.com", code: wrong, newPassword: "new-password-1" }, origin());
+
+    expect(await getSessionUserId(samLaptop)).toBe(sam.id);
   });
 
   test("resetPassword refuses a wrong code and a short password, keeping the old password", async () => {
