@@ -13,9 +13,13 @@ import {
 } from "./password.server";
 import { clearRateLimit, hitRateLimit, rateLimits, releaseRateLimitHit } from "./rate-limit.server";
 import { revokeAllSessionsOfUser } from "./session.server";
+import { claimSignInAttempt, signInBackoffKey } from "./sign-in-backoff.server";
 
 /** Our own identity provider. Errors are i18n keys under `identity.`, worded like the spec's provider. */
-export type IdentityResult<T = undefined> = { ok: true; value: T } | { ok: false; error: string };
+export type IdentityResult<T = undefined> =
+  | { ok: true; value: T }
+  // retryAfterSeconds goes with signInBackoff, whose text says how long to wait ({{count}}).
+  | { ok: false; error: string; retryAfterSeconds?: number };
 const fail = (key: keyof typeof errors): { ok: false; error: string } => ({ ok: false, error: errors[key] });
 const errors = {
   incorrectCredentials: "identity.incorrectCredentials",
@@ -26,6 +30,7 @@ const errors = {
   attemptLimit: "identity.attemptLimit",
   passwordTooShort: "identity.passwordTooShort",
   alreadyConfirmed: "identity.alreadyConfirmed",
+  signInBackoff: "identity.signInBackoff",
 } as const;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -132,18 +137,20 @@ export async function signIn(
   password: string,
   origin: Origin,
 ): Promise<IdentityResult<SignInOutcome>> {
-  const emailKey = `signInFailures:email:${normalizeEmail(email)}`;
   const ipKey = `signInFailures:ip:${origin.ip}`;
+  const backoffKey = signInBackoffKey(normalizeEmail(email), origin.ip);
   // Every attempt is counted before the password is checked, so a burst of parallel guesses cannot
-  // slip past the limit; a successful sign-in gives its count back.
-  const perEmail = await hitRateLimit(emailKey, rateLimits.signInFailuresPerEmail);
+  // slip past the limits; a successful sign-in gives its counts back. Wrong passwords only slow down
+  // the same account from the same address; the hard limit is per address.
   const perIp = await hitRateLimit(ipKey, rateLimits.signInFailuresPerIp);
-  if (perEmail.limited || perIp.limited) return fail("attemptLimit");
+  if (perIp.limited) return fail("attemptLimit");
+  const waitSeconds = await claimSignInAttempt(backoffKey);
+  if (waitSeconds > 0) return { ...fail("signInBackoff"), retryAfterSeconds: waitSeconds };
   const user = await findUserByEmail(email);
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !valid) return fail("incorrectCredentials");
   if (needsRehash(user.passwordHash)) await upgradePasswordHash(user.id, user.passwordHash, password);
-  await clearRateLimit(emailKey);
+  await clearRateLimit(backoffKey);
   await releaseRateLimitHit(ipKey);
   if (!user.emailVerifiedAt) return { ok: true, value: { kind: "not_confirmed", email: user.email } };
   if (user.mustChangePassword) return { ok: true, value: { kind: "new_password_required", userId: user.id } };

@@ -4,9 +4,9 @@ import { rowsOf } from "#db/rows";
 
 export type RateLimitRule = { limit: number; windowMs: number };
 
-// Counters live in the database so every server process enforces the same limit.
+// Counters live in the database so every server process enforces the same limit. Sign-in has no
+// limit per email (it would let anyone lock the owner out): see sign-in-backoff.server.ts.
 export const rateLimits = {
-  signInFailuresPerEmail: { limit: 5, windowMs: 15 * 60_000 },
   signInFailuresPerIp: { limit: 100, windowMs: 15 * 60_000 },
   codeRequestsPerEmail: { limit: 5, windowMs: 15 * 60_000 },
   codeRequestsPerIp: { limit: 100, windowMs: 15 * 60_000 },
