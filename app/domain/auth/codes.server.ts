@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { verificationCodes } from "#db/schema";
 import { config } from "~/config.server";
+import { hitRateLimit, isRateLimited, rateLimits } from "./rate-limit.server";
 
 export type CodePurpose = "confirm_sign_up" | "reset_password";
 
@@ -46,12 +47,28 @@ export async function issueCode(userId: string, purpose: CodePurpose): Promise<s
 
 export type CodeCheck = "valid" | "wrong" | "expired" | "too_many_attempts";
 
+const wrongCodesKey = (userId: string) => `wrongCodes:user:${userId}`;
+
+/** Ends every unused code of the user: the next try needs a newly requested one. */
+async function voidCodes(userId: string) {
+  await getDb()
+    .update(verificationCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(verificationCodes.userId, userId), isNull(verificationCodes.consumedAt)));
+}
+
 /**
  * Uses up the user's current code if it matches. After 5 wrong tries the code is dead, even
  * for the right value. Both steps are single statements, so concurrent tries cannot race past it.
+ * After 50 wrong codes in a day (any code, any purpose) the account's codes are void, and every try
+ * is refused unchecked until the day is over; then a new code must be requested.
  */
 export async function consumeCode(userId: string, purpose: CodePurpose, code: string): Promise<CodeCheck> {
   const db = getDb();
+  if (await isRateLimited(wrongCodesKey(userId), rateLimits.wrongCodesPerAccount)) {
+    await voidCodes(userId);
+    return "too_many_attempts";
+  }
   const [current] = await db
     .select()
     .from(verificationCodes)
@@ -89,5 +106,7 @@ export async function consumeCode(userId: string, purpose: CodePurpose, code: st
     .where(and(eq(verificationCodes.id, current.id), isNull(verificationCodes.consumedAt)))
     .returning({ failedAttempts: verificationCodes.failedAttempts });
   if (!after) return "expired";
+  const today = await hitRateLimit(wrongCodesKey(userId), rateLimits.wrongCodesPerAccount);
+  if (today.hits >= rateLimits.wrongCodesPerAccount.limit) await voidCodes(userId);
   return "wrong";
 }

@@ -211,6 +211,21 @@ describeEachDatabase("sign-in and passwords", (getDb) => {
     expect(await getSessionUserId(otherHere)).toBe(other.id);
   });
 
+  test("after the account's 50 wrong codes of the day, even the emailed code is refused with the attempt limit", async () => {
+    const sam = await createUser({ email: "sam@example.com", password: "old-password-1" });
+    await forgotPassword("sam@example.com", origin());
+    const code = await latestCodeFor("sam@example.com");
+    const { limit } = rateLimits.wrongCodesPerAccount;
+    await getDb()
+      .insert(rateLimitBuckets)
+      .values({ key: `wrongCodes:user:${sam.id}`, windowStartedAt: new Date(), hits: limit });
+
+    const reset = { email: "sam@example.com", code, newPassword: "new-password-1" };
+    expect(await resetPassword(reset, origin())).toEqual(limited);
+    const signedIn = await signIn("sam@example.com", "old-password-1", origin());
+    expect(signedIn.ok && signedIn.value.kind).toBe("signed_in");
+  });
+
   test("a wrong reset code ends no session", async () => {
     const sam = await createUser({ email: "sam@example.com", password: "old-password-1" });
     const samLaptop = await signedInRequest(sam.id);

@@ -12,6 +12,9 @@ export const rateLimits = {
   codeRequestsPerIp: { limit: 100, windowMs: 15 * 60_000 },
   confirmAttemptsPerEmail: { limit: 10, windowMs: 15 * 60_000 },
   confirmAttemptsPerIp: { limit: 200, windowMs: 15 * 60_000 },
+  // Wrong codes (confirmation and reset together) per account per day, besides the per-code and
+  // per-email limits: past it the account's codes are void (codes.server.ts).
+  wrongCodesPerAccount: { limit: 50, windowMs: 24 * 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Counts one hit against the key and says whether it went over the limit. */
