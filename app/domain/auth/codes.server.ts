@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { verificationCodes } from "#db/schema";
+import { type SignUpAttempt, verificationCodes } from "#db/schema";
 import { config } from "~/config.server";
 import { hitRateLimit, isRateLimited, rateLimits } from "./rate-limit.server";
 
@@ -20,8 +20,15 @@ function hashCode(userId: string, code: string) {
   return createHmac("sha256", config().sessionSecret).update(`${userId}:${code}`).digest("hex");
 }
 
-/** Issues a fresh 6-digit code; earlier unused codes of the same purpose stop working. */
-export async function issueCode(userId: string, purpose: CodePurpose): Promise<string> {
+/**
+ * Issues a fresh 6-digit code; earlier unused codes of the same purpose stop working. A sign-up's code
+ * carries what that sign-up typed (signUpAttempt), applied when the code is confirmed.
+ */
+export async function issueCode(
+  userId: string,
+  purpose: CodePurpose,
+  signUpAttempt: SignUpAttempt | null = null,
+): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const db = getDb();
   await db.transaction(async (tx) => {
@@ -39,6 +46,7 @@ export async function issueCode(userId: string, purpose: CodePurpose): Promise<s
       userId,
       purpose,
       codeHash: hashCode(userId, code),
+      signUpAttempt,
       expiresAt: new Date(Date.now() + lifetimeMs[purpose]),
     });
   });
@@ -64,10 +72,20 @@ async function voidCodes(userId: string) {
  * is refused unchecked until the day is over; then a new code must be requested.
  */
 export async function consumeCode(userId: string, purpose: CodePurpose, code: string): Promise<CodeCheck> {
+  return (await redeemCode(userId, purpose, code)).check;
+}
+
+/** consumeCode, also giving the sign-up attempt a valid code carried (null for others). */
+export async function redeemCode(
+  userId: string,
+  purpose: CodePurpose,
+  code: string,
+): Promise<{ check: CodeCheck; signUpAttempt: SignUpAttempt | null }> {
+  const check = (result: CodeCheck) => ({ check: result, signUpAttempt: null });
   const db = getDb();
   if (await isRateLimited(wrongCodesKey(userId), rateLimits.wrongCodesPerAccount)) {
     await voidCodes(userId);
-    return "too_many_attempts";
+    return check("too_many_attempts");
   }
   const [current] = await db
     .select()
@@ -81,9 +99,9 @@ export async function consumeCode(userId: string, purpose: CodePurpose, code: st
     )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  if (!current) return "expired";
-  if (current.failedAttempts >= MAX_WRONG_CODE_ATTEMPTS) return "too_many_attempts";
-  if (current.expiresAt.getTime() <= Date.now()) return "expired";
+  if (!current) return check("expired");
+  if (current.failedAttempts >= MAX_WRONG_CODE_ATTEMPTS) return check("too_many_attempts");
+  if (current.expiresAt.getTime() <= Date.now()) return check("expired");
 
   const used = await db
     .update(verificationCodes)
@@ -97,16 +115,16 @@ export async function consumeCode(userId: string, purpose: CodePurpose, code: st
         gt(verificationCodes.expiresAt, new Date()),
       ),
     )
-    .returning({ id: verificationCodes.id });
-  if (used.length > 0) return "valid";
+    .returning({ signUpAttempt: verificationCodes.signUpAttempt });
+  if (used.length > 0) return { check: "valid", signUpAttempt: used[0].signUpAttempt };
 
   const [after] = await db
     .update(verificationCodes)
     .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
     .where(and(eq(verificationCodes.id, current.id), isNull(verificationCodes.consumedAt)))
     .returning({ failedAttempts: verificationCodes.failedAttempts });
-  if (!after) return "expired";
+  if (!after) return check("expired");
   const today = await hitRateLimit(wrongCodesKey(userId), rateLimits.wrongCodesPerAccount);
   if (today.hits >= rateLimits.wrongCodesPerAccount.limit) await voidCodes(userId);
-  return "wrong";
+  return check("wrong");
 }

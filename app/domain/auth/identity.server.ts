@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { users } from "#db/schema";
+import { type SignUpAttempt, users } from "#db/schema";
 import type { Language } from "~/i18n/resources";
-import { type CodePurpose, consumeCode, issueCode } from "./codes.server";
+import { type CodePurpose, issueCode, redeemCode } from "./codes.server";
 import { sendConfirmationEmail, sendResetEmail } from "./emails.server";
 import {
   decoyPasswordHash,
@@ -64,21 +64,24 @@ export async function signUp(
   const email = normalizeEmail(input.email);
   const existing = await findUserByEmail(email);
   if (existing?.emailVerifiedAt) return fail("emailExists");
-  const passwordHash = await hashPassword(input.password);
-  const details = { givenName: input.givenName.trim(), familyName: input.familyName.trim(), passwordHash };
-  // An unconfirmed sign-up may be repeated: the newest details and a new code replace the old ones.
-  const [user] = existing
-    ? await getDb()
-        .update(users)
-        .set({ ...details, updatedAt: new Date() })
-        .where(eq(users.id, existing.id))
-        .returning()
-    : await getDb()
+  const attempt: SignUpAttempt = {
+    givenName: input.givenName.trim(),
+    familyName: input.familyName.trim(),
+    passwordHash: await hashPassword(input.password),
+  };
+  // An unconfirmed sign-up may be repeated, but it changes nothing until its own code is confirmed:
+  // the code carries this attempt's details, so nobody can silently replace the password of someone
+  // else's pending sign-up (whoever reads the inbox decides which attempt becomes the account).
+  const user =
+    existing ??
+    (
+      await getDb()
         .insert(users)
-        .values({ email, ...details })
-        .returning();
-  const code = await issueCode(user.id, "confirm_sign_up");
-  await sendConfirmationEmail(user, code, origin.language);
+        .values({ email, ...attempt })
+        .returning()
+    )[0];
+  const code = await issueCode(user.id, "confirm_sign_up", attempt);
+  await sendConfirmationEmail({ email: user.email, givenName: attempt.givenName }, code, origin.language);
   return { ok: true, value: undefined };
 }
 
@@ -87,6 +90,8 @@ export async function resendSignUpCode(email: string, origin: Origin): Promise<I
   const user = await findUserByEmail(email);
   if (user?.emailVerifiedAt) return fail("alreadyConfirmed");
   // Unknown emails get the same answer as known ones.
+  // A resent code carries no sign-up attempt: confirming it confirms the account as it stands (the
+  // first sign-up's details), so a stranger's later sign-up cannot ride on the owner's resend.
   if (user) await sendConfirmationEmail(user, await issueCode(user.id, "confirm_sign_up"), origin.language);
   return { ok: true, value: undefined };
 }
@@ -100,23 +105,26 @@ export async function confirmSignUp(
   const user = await findUserByEmail(email);
   if (!user) return fail("invalidCode");
   if (user.emailVerifiedAt) return { ok: true, value: "already_confirmed" };
-  const check = await consumeCodeAsResult(user.id, "confirm_sign_up", code);
+  const check = await redeemCodeAsResult(user.id, "confirm_sign_up", code);
   if (!check.ok) return check;
+  // The confirmed sign-up's own details become the account's.
+  const attempt = check.value ?? {};
   await getDb()
     .update(users)
-    .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+    .set({ ...attempt, emailVerifiedAt: new Date(), updatedAt: new Date() })
     .where(eq(users.id, user.id));
   return { ok: true, value: "confirmed" };
 }
 
-async function consumeCodeAsResult(
+async function redeemCodeAsResult(
   userId: string,
   purpose: CodePurpose,
   code: string,
-): Promise<IdentityResult> {
-  switch (await consumeCode(userId, purpose, code)) {
+): Promise<IdentityResult<SignUpAttempt | null>> {
+  const { check, signUpAttempt } = await redeemCode(userId, purpose, code);
+  switch (check) {
     case "valid":
-      return { ok: true, value: undefined };
+      return { ok: true, value: signUpAttempt };
     case "wrong":
       return fail("invalidCode");
     case "expired":
@@ -181,7 +189,7 @@ export async function resetPassword(
   if (await overLimit("confirmAttempts", input.email, origin.ip)) return fail("attemptLimit");
   const user = await findUserByEmail(input.email);
   if (!user) return fail("invalidCode");
-  const check = await consumeCodeAsResult(user.id, "reset_password", input.code);
+  const check = await redeemCodeAsResult(user.id, "reset_password", input.code);
   if (!check.ok) return check;
   await setPassword(user.id, input.newPassword, { verifyEmail: true });
   return { ok: true, value: undefined };
