@@ -138,6 +138,8 @@ const en = {
     alreadyConfirmed: "User cannot be confirmed. Current status is CONFIRMED",
     userNotFound: "Username/client id combination not found.",
     userDisabled: "User is disabled.",
+    signInBackoff_one: "Too many failed sign-in attempts. Please try again in {{count}} second.",
+    signInBackoff_other: "Too many failed sign-in attempts. Please try again in {{count}} seconds.",
   },
   validation: {
     fieldCanNotBeEmpty: "This field can not be empty!",

@@ -144,6 +144,9 @@ const fr: Resources = {
     alreadyConfirmed: "L’utilisateur ne peut pas être confirmé. Statut actuel : CONFIRMÉ",
     userNotFound: "Combinaison nom d’utilisateur/identifiant client introuvable.",
     userDisabled: "L’utilisateur est désactivé.",
+    signInBackoff_one: "Trop de tentatives de connexion échouées. Veuillez réessayer dans {{count}} seconde.",
+    signInBackoff_other:
+      "Trop de tentatives de connexion échouées. Veuillez réessayer dans {{count}} secondes.",
   },
   validation: {
     fieldCanNotBeEmpty: "Ce champ ne peut pas être vide !",

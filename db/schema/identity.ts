@@ -2,6 +2,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -31,6 +32,7 @@ export const users = pgTable("users", {
 export const sessions = pgTable(
   "sessions",
   {
+    // SHA-256 (hex) of the token the cookie carries, never the token (hashSessionToken).
     id: text("id").primaryKey(),
     userId: uuid("user_id")
       .notNull()
@@ -43,6 +45,9 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
+/** What a sign-up typed, kept with its code: confirming that code is what applies it to the user. */
+export type SignUpAttempt = { givenName: string; familyName: string; passwordHash: string };
+
 export const verificationPurpose = pgEnum("verification_purpose", ["confirm_sign_up", "reset_password"]);
 
 export const verificationCodes = pgTable(
@@ -54,6 +59,9 @@ export const verificationCodes = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     purpose: verificationPurpose("purpose").notNull(),
     codeHash: text("code_hash").notNull(),
+    // confirm_sign_up only: a repeated sign-up of an unconfirmed email changes nothing until its own
+    // code is confirmed, so nobody can replace the password of someone else's pending sign-up.
+    signUpAttempt: jsonb("sign_up_attempt").$type<SignUpAttempt>(),
     failedAttempts: integer("failed_attempts").notNull().default(0),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     consumedAt: timestamp("consumed_at", { withTimezone: true }),

@@ -7,27 +7,51 @@ import {
   test,
 } from "../support/e2e-helpers";
 
-// Throttling of the identity provider: 5 failed sign-ins per email, 5 wrong tries per code.
+// Throttling of the identity provider: wrong passwords make the same browser wait a growing number
+// of seconds (never a lockout of the account), 5 wrong tries per code.
 
 const ATTEMPT_LIMIT = "Attempt limit exceeded, please try after some time.";
+const WAIT = /Too many failed sign-in attempts\. Please try again in (\d+) seconds?\./;
 
-test("after 5 wrong passwords even the right one is refused for a while", async ({ page }) => {
+test("wrong passwords make the next try wait a growing number of seconds, then the right one signs in", async ({
+  page,
+}) => {
+  // The waits are real seconds, and on a busy machine each try takes a while.
+  test.setTimeout(120_000);
   const user = await signUpAndConfirm(page);
   await page.goto("/signin");
   await page.getByLabel("Email").fill(user.email);
-  for (let attempt = 1; attempt <= 5; attempt++) {
+  const loginButton = page.getByRole("button", { name: "Login", exact: true });
+  for (let attempt = 1; attempt <= 3; attempt++) {
     await page.getByLabel("Password").fill(`wrong-password-${attempt}`);
-    await submitAndWait(page, page.getByRole("button", { name: "Login", exact: true }));
+    await submitAndWait(page, loginButton);
     await expect(page.getByText("Incorrect username or password.")).toBeVisible();
   }
 
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(page.getByText(ATTEMPT_LIMIT)).toBeVisible();
+  // Further wrong tries are either checked (and refused) or told to wait; the wait doubles each time.
+  // (The banner is read right after each answer, so it may show the answer before; the loop allows it.)
+  const waitMessage = page.getByText(WAIT);
+  let waitSeconds = 0;
+  for (let attempt = 4; attempt <= 10 && waitSeconds < 2; attempt++) {
+    await page.getByLabel("Password").fill(`wrong-password-${attempt}`);
+    await submitAndWait(page, loginButton);
+    if (await waitMessage.isVisible())
+      waitSeconds = Number(WAIT.exec((await waitMessage.textContent()) ?? "")?.[1]);
+  }
+  expect(waitSeconds).toBeGreaterThanOrEqual(2);
   await expect(page).toHaveURL(/\/signin$/);
-  // No session was started.
+
+  // Not locked out: once the wait is over the right password signs in. A try made too early is only
+  // told to wait again, without making the wait longer.
+  await page.waitForTimeout(waitSeconds * 1000);
+  for (let attempt = 1; attempt <= 20 && /\/signin$/.test(page.url()); attempt++) {
+    await page.getByLabel("Password").fill(user.password);
+    await submitAndWait(page, loginButton);
+    await page.waitForURL((url) => !url.pathname.endsWith("/signin"), { timeout: 3_000 }).catch(() => {});
+  }
+  await expect(page).not.toHaveURL(/\/signin$/);
   await page.goto("/setup");
-  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page).toHaveURL(/\/setup$/);
 });
 
 test("after 5 wrong confirmation codes the right code no longer confirms", async ({ page }) => {

@@ -1,4 +1,13 @@
-import { expect, invitedUser, readLatestEmail, signUpAndConfirm, test, toast } from "../support/e2e-helpers";
+import {
+  expect,
+  invitedUser,
+  login,
+  readLatestEmail,
+  signUpAndConfirm,
+  test,
+  toast,
+  twoUserTest,
+} from "../support/e2e-helpers";
 
 // Spec 1 section 4 (password reset, set new password) and section 5 (new password rules).
 
@@ -34,6 +43,29 @@ test("a user resets a forgotten password with the emailed code", async ({ page }
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await expect(page).toHaveURL(/\/setup$/);
 });
+
+twoUserTest(
+  "a password reset signs out every browser the user was signed in on",
+  async ({ page, otherPage }) => {
+    const user = await signUpAndConfirm(page);
+    await login(otherPage, user);
+    await otherPage.goto("/setup");
+    await expect(otherPage).toHaveURL(/\/setup$/);
+
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByRole("button", { name: "Send Code" }).click();
+    await expect(page).toHaveURL(/\/reset-password\?email=/);
+    const email = await readLatestEmail(page, user.email, /Reset your Blusteam password/);
+    await page.getByLabel("Code").fill(email.code!);
+    await page.getByLabel("New password").fill(`${user.password}-new`);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+
+    await otherPage.goto("/setup");
+    await expect(otherPage).toHaveURL(/\/signin$/);
+  },
+);
 
 // The seeded invited user changes its password here, so no other test may sign in with it.
 test("an invited user must set a new password at first sign-in", async ({ page }) => {

@@ -2,11 +2,13 @@ import {
   accountMenuButton,
   expect,
   gotoLive,
+  login,
   namedUser,
   openSettings,
   signUpCompanyAdmin,
   test,
   toast,
+  twoUserTest,
 } from "../support/e2e-helpers";
 
 // Issue 3: Settings › Personal. Spec 2 sections 2 (Personal tab), 5 (Personal, Password reset) and 8.
@@ -97,6 +99,31 @@ test("Reset password: required fields, matching, the provider's message, then th
   await expect(page).toHaveURL(/\/$/);
   await expect(accountMenuButton(page)).toBeVisible();
 });
+
+twoUserTest(
+  "Reset password signs the user out on every other browser; this one stays signed in",
+  async ({ page, otherPage }) => {
+    const { user } = await signUpCompanyAdmin(page);
+    await login(otherPage, user);
+    await otherPage.goto("/settings");
+    await expect(otherPage).toHaveURL(/\/settings/);
+
+    await openSettings(page, "personal", "details");
+    const form = page.locator("form").filter({ has: page.getByRole("heading", { name: "Reset password" }) });
+    const newPassword = `pw2-${Date.now()}`;
+    await form.getByLabel("Current password").fill(user.password);
+    await form.getByLabel("New password", { exact: true }).fill(newPassword);
+    await form.getByLabel("Confirm new password").fill(newPassword);
+    await form.getByRole("button", { name: "Reset password" }).click();
+    await expect(toast(page, "Password updated successfully!")).toBeVisible();
+
+    await page.reload();
+    await expect(page).toHaveURL(/\/settings/);
+    await expect(accountMenuButton(page)).toBeVisible();
+    await otherPage.goto("/settings");
+    await expect(otherPage).toHaveURL(/\/signin$/);
+  },
+);
 
 test("My Invite requests: empty, and each tab of Settings (screenshots)", async ({ page }, testInfo) => {
   await signUpCompanyAdmin(page, namedUser("Erin", "Empty"));

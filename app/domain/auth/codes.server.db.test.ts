@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { verificationCodes } from "#db/schema";
+import { rateLimitBuckets, verificationCodes } from "#db/schema";
 import { createUser } from "../../../tests/support/factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { consumeCode, issueCode, MAX_WRONG_CODE_ATTEMPTS } from "./codes.server";
+import { rateLimits } from "./rate-limit.server";
 
 const otherThan = (code: string) => (code === "000000" ? "000001" : "000000");
 
@@ -105,5 +106,50 @@ describeEachDatabase("verification codes", (getDb) => {
 
     expect(results).not.toContain("valid");
     expect(await consumeCode(user.id, "confirm_sign_up", code)).toBe("too_many_attempts");
+  });
+
+  test("after 50 wrong codes in a day the account's code is void; a new one works the next day", async () => {
+    const user = await createUser();
+    const { limit } = rateLimits.wrongCodesPerAccount;
+    // Codes requested one after another, each tried 4 times (under its own limit of 5)...
+    let wrongSoFar = 0;
+    let code = "";
+    while (wrongSoFar < limit - 2) {
+      code = await issueCode(user.id, "reset_password");
+      for (let i = 0; i < 4 && wrongSoFar < limit - 2; i++, wrongSoFar++) {
+        expect(await consumeCode(user.id, "reset_password", otherThan(code))).toBe("wrong");
+      }
+    }
+    // ...until the 50th wrong code of the day, made on a fresh code.
+    code = await issueCode(user.id, "reset_password");
+    expect(await consumeCode(user.id, "reset_password", otherThan(code))).toBe("wrong");
+    expect(await consumeCode(user.id, "reset_password", otherThan(code))).toBe("wrong");
+
+    // The fresh code, though tried only twice, no longer works, and no new code does today.
+    expect(await consumeCode(user.id, "reset_password", code)).toBe("too_many_attempts");
+    const sameDay = await issueCode(user.id, "confirm_sign_up");
+    expect(await consumeCode(user.id, "confirm_sign_up", sameDay)).toBe("too_many_attempts");
+    expect((await codesOf(user.id)).filter((row) => row.consumedAt === null)).toEqual([]);
+
+    // A day later the old code stays void ("request a code again"); a newly requested one works.
+    await getDb()
+      .update(rateLimitBuckets)
+      .set({ windowStartedAt: sql`${rateLimitBuckets.windowStartedAt} - interval '1 day'` })
+      .where(eq(rateLimitBuckets.key, `wrongCodes:user:${user.id}`));
+    expect(await consumeCode(user.id, "reset_password", code)).toBe("expired");
+    const nextDay = await issueCode(user.id, "reset_password");
+    expect(await consumeCode(user.id, "reset_password", nextDay)).toBe("valid");
+  });
+
+  test("wrong codes of one account do not count against another", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const { limit } = rateLimits.wrongCodesPerAccount;
+    await getDb()
+      .insert(rateLimitBuckets)
+      .values({ key: `wrongCodes:user:${user.id}`, windowStartedAt: new Date(), hits: limit });
+
+    const code = await issueCode(other.id, "confirm_sign_up");
+    expect(await consumeCode(other.id, "confirm_sign_up", code)).toBe("valid");
   });
 });

@@ -1,14 +1,25 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import { users } from "#db/schema";
+import { type SignUpAttempt, users } from "#db/schema";
 import type { Language } from "~/i18n/resources";
-import { type CodePurpose, consumeCode, issueCode } from "./codes.server";
+import { type CodePurpose, issueCode, redeemCode } from "./codes.server";
 import { sendConfirmationEmail, sendResetEmail } from "./emails.server";
-import { decoyPasswordHash, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "./password.server";
+import {
+  decoyPasswordHash,
+  hashPassword,
+  MIN_PASSWORD_LENGTH,
+  needsRehash,
+  verifyPassword,
+} from "./password.server";
 import { clearRateLimit, hitRateLimit, rateLimits, releaseRateLimitHit } from "./rate-limit.server";
+import { revokeAllSessionsOfUser } from "./session.server";
+import { claimSignInAttempt, signInBackoffKey } from "./sign-in-backoff.server";
 
 /** Our own identity provider. Errors are i18n keys under `identity.`, worded like the spec's provider. */
-export type IdentityResult<T = undefined> = { ok: true; value: T } | { ok: false; error: string };
+export type IdentityResult<T = undefined> =
+  | { ok: true; value: T }
+  // retryAfterSeconds goes with signInBackoff, whose text says how long to wait ({{count}}).
+  | { ok: false; error: string; retryAfterSeconds?: number };
 const fail = (key: keyof typeof errors): { ok: false; error: string } => ({ ok: false, error: errors[key] });
 const errors = {
   incorrectCredentials: "identity.incorrectCredentials",
@@ -19,6 +30,7 @@ const errors = {
   attemptLimit: "identity.attemptLimit",
   passwordTooShort: "identity.passwordTooShort",
   alreadyConfirmed: "identity.alreadyConfirmed",
+  signInBackoff: "identity.signInBackoff",
 } as const;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -52,21 +64,24 @@ export async function signUp(
   const email = normalizeEmail(input.email);
   const existing = await findUserByEmail(email);
   if (existing?.emailVerifiedAt) return fail("emailExists");
-  const passwordHash = await hashPassword(input.password);
-  const details = { givenName: input.givenName.trim(), familyName: input.familyName.trim(), passwordHash };
-  // An unconfirmed sign-up may be repeated: the newest details and a new code replace the old ones.
-  const [user] = existing
-    ? await getDb()
-        .update(users)
-        .set({ ...details, updatedAt: new Date() })
-        .where(eq(users.id, existing.id))
-        .returning()
-    : await getDb()
+  const attempt: SignUpAttempt = {
+    givenName: input.givenName.trim(),
+    familyName: input.familyName.trim(),
+    passwordHash: await hashPassword(input.password),
+  };
+  // An unconfirmed sign-up may be repeated, but it changes nothing until its own code is confirmed:
+  // the code carries this attempt's details, so nobody can silently replace the password of someone
+  // else's pending sign-up (whoever reads the inbox decides which attempt becomes the account).
+  const user =
+    existing ??
+    (
+      await getDb()
         .insert(users)
-        .values({ email, ...details })
-        .returning();
-  const code = await issueCode(user.id, "confirm_sign_up");
-  await sendConfirmationEmail(user, code, origin.language);
+        .values({ email, ...attempt })
+        .returning()
+    )[0];
+  const code = await issueCode(user.id, "confirm_sign_up", attempt);
+  await sendConfirmationEmail({ email: user.email, givenName: attempt.givenName }, code, origin.language);
   return { ok: true, value: undefined };
 }
 
@@ -75,6 +90,8 @@ export async function resendSignUpCode(email: string, origin: Origin): Promise<I
   const user = await findUserByEmail(email);
   if (user?.emailVerifiedAt) return fail("alreadyConfirmed");
   // Unknown emails get the same answer as known ones.
+  // A resent code carries no sign-up attempt: confirming it confirms the account as it stands (the
+  // first sign-up's details), so a stranger's later sign-up cannot ride on the owner's resend.
   if (user) await sendConfirmationEmail(user, await issueCode(user.id, "confirm_sign_up"), origin.language);
   return { ok: true, value: undefined };
 }
@@ -88,23 +105,26 @@ export async function confirmSignUp(
   const user = await findUserByEmail(email);
   if (!user) return fail("invalidCode");
   if (user.emailVerifiedAt) return { ok: true, value: "already_confirmed" };
-  const check = await consumeCodeAsResult(user.id, "confirm_sign_up", code);
+  const check = await redeemCodeAsResult(user.id, "confirm_sign_up", code);
   if (!check.ok) return check;
+  // The confirmed sign-up's own details become the account's.
+  const attempt = check.value ?? {};
   await getDb()
     .update(users)
-    .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+    .set({ ...attempt, emailVerifiedAt: new Date(), updatedAt: new Date() })
     .where(eq(users.id, user.id));
   return { ok: true, value: "confirmed" };
 }
 
-async function consumeCodeAsResult(
+async function redeemCodeAsResult(
   userId: string,
   purpose: CodePurpose,
   code: string,
-): Promise<IdentityResult> {
-  switch (await consumeCode(userId, purpose, code)) {
+): Promise<IdentityResult<SignUpAttempt | null>> {
+  const { check, signUpAttempt } = await redeemCode(userId, purpose, code);
+  switch (check) {
     case "valid":
-      return { ok: true, value: undefined };
+      return { ok: true, value: signUpAttempt };
     case "wrong":
       return fail("invalidCode");
     case "expired":
@@ -125,21 +145,32 @@ export async function signIn(
   password: string,
   origin: Origin,
 ): Promise<IdentityResult<SignInOutcome>> {
-  const emailKey = `signInFailures:email:${normalizeEmail(email)}`;
   const ipKey = `signInFailures:ip:${origin.ip}`;
+  const backoffKey = signInBackoffKey(normalizeEmail(email), origin.ip);
   // Every attempt is counted before the password is checked, so a burst of parallel guesses cannot
-  // slip past the limit; a successful sign-in gives its count back.
-  const perEmail = await hitRateLimit(emailKey, rateLimits.signInFailuresPerEmail);
+  // slip past the limits; a successful sign-in gives its counts back. Wrong passwords only slow down
+  // the same account from the same address; the hard limit is per address.
   const perIp = await hitRateLimit(ipKey, rateLimits.signInFailuresPerIp);
-  if (perEmail.limited || perIp.limited) return fail("attemptLimit");
+  if (perIp.limited) return fail("attemptLimit");
+  const waitSeconds = await claimSignInAttempt(backoffKey);
+  if (waitSeconds > 0) return { ...fail("signInBackoff"), retryAfterSeconds: waitSeconds };
   const user = await findUserByEmail(email);
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !valid) return fail("incorrectCredentials");
-  await clearRateLimit(emailKey);
+  if (needsRehash(user.passwordHash)) await upgradePasswordHash(user.id, user.passwordHash, password);
+  await clearRateLimit(backoffKey);
   await releaseRateLimitHit(ipKey);
   if (!user.emailVerifiedAt) return { ok: true, value: { kind: "not_confirmed", email: user.email } };
   if (user.mustChangePassword) return { ok: true, value: { kind: "new_password_required", userId: user.id } };
   return { ok: true, value: { kind: "signed_in", userId: user.id } };
+}
+
+/** Re-hashes at today's cost; only if the hash is still the one just checked, so a concurrent change wins. */
+async function upgradePasswordHash(userId: string, checkedHash: string, password: string) {
+  await getDb()
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, checkedHash)));
 }
 
 /** Always answers the same way, so the form cannot be used to find out who has an account. */
@@ -158,7 +189,7 @@ export async function resetPassword(
   if (await overLimit("confirmAttempts", input.email, origin.ip)) return fail("attemptLimit");
   const user = await findUserByEmail(input.email);
   if (!user) return fail("invalidCode");
-  const check = await consumeCodeAsResult(user.id, "reset_password", input.code);
+  const check = await redeemCodeAsResult(user.id, "reset_password", input.code);
   if (!check.ok) return check;
   await setPassword(user.id, input.newPassword, { verifyEmail: true });
   return { ok: true, value: undefined };
@@ -171,16 +202,21 @@ export async function completeNewPassword(userId: string, newPassword: string): 
   return { ok: true, value: undefined };
 }
 
+/** A new password ends every session of the user: whoever held the old one is signed out too. */
 async function setPassword(userId: string, password: string, options: { verifyEmail: boolean }) {
   const now = new Date();
-  await getDb()
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(password),
-      mustChangePassword: false,
-      updatedAt: now,
-      // Receiving the reset code proves the address, just as the confirmation code would.
-      ...(options.verifyEmail ? { emailVerifiedAt: now } : {}),
-    })
-    .where(eq(users.id, userId));
+  const passwordHash = await hashPassword(password);
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        mustChangePassword: false,
+        updatedAt: now,
+        // Receiving the reset code proves the address, just as the confirmation code would.
+        ...(options.verifyEmail ? { emailVerifiedAt: now } : {}),
+      })
+      .where(eq(users.id, userId));
+    await revokeAllSessionsOfUser(userId, tx);
+  });
 }

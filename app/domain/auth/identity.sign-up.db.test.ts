@@ -40,20 +40,20 @@ describeEachDatabase("sign-up and confirmation", (getDb) => {
     expect(mails[0].html).toContain(code);
   });
 
-  test("a repeated unconfirmed sign-up replaces the details, the password and the code", async () => {
+  test("a repeated unconfirmed sign-up changes nothing until its own code confirms it", async () => {
     await signUp(newUser(), origin());
     const firstCode = await latestCodeFor("nina@example.com");
     await signUp({ ...newUser(), givenName: "Nora", password: "second-password-2" }, origin());
 
     expect(await getDb().$count(users)).toBe(1);
-    expect(await userRow("nina@example.com")).toMatchObject({ givenName: "Nora" });
     const secondCode = await latestCodeFor("nina@example.com");
     expect((await mailsTo("nina@example.com")).at(-1)?.text).toContain("Hi Nora");
-
-    const old = await signIn("nina@example.com", "first-password-1", origin());
-    expect(old).toEqual({ ok: false, error: "identity.incorrectCredentials" });
-    const current = await signIn("nina@example.com", "second-password-2", origin());
-    expect(current).toEqual({ ok: true, value: { kind: "not_confirmed", email: "nina@example.com" } });
+    // Until then the account keeps the first sign-up's details and password.
+    expect(await userRow("nina@example.com")).toMatchObject({ givenName: "Nina", emailVerifiedAt: null });
+    const first = await signIn("nina@example.com", "first-password-1", origin());
+    expect(first).toEqual({ ok: true, value: { kind: "not_confirmed", email: "nina@example.com" } });
+    const second = await signIn("nina@example.com", "second-password-2", origin());
+    expect(second).toEqual({ ok: false, error: "identity.incorrectCredentials" });
 
     if (firstCode !== secondCode) {
       expect(await confirmSignUp("nina@example.com", firstCode, origin())).toEqual({
@@ -65,6 +65,35 @@ describeEachDatabase("sign-up and confirmation", (getDb) => {
       ok: true,
       value: "confirmed",
     });
+
+    // The confirmed sign-up's details and password are now the account's.
+    expect(await userRow("nina@example.com")).toMatchObject({ givenName: "Nora" });
+    const old = await signIn("nina@example.com", "first-password-1", origin());
+    expect(old).toEqual({ ok: false, error: "identity.incorrectCredentials" });
+    const current = await signIn("nina@example.com", "second-password-2", origin());
+    expect(current.ok && current.value.kind).toBe("signed_in");
+  });
+
+  test("a stranger signing up with a pending email cannot set its password, even if the owner resends", async () => {
+    await signUp(newUser(), origin());
+    await signUp(
+      { ...newUser(), givenName: "Mallory", password: "strangers-password" },
+      origin("198.51.100.9"),
+    );
+
+    // Mallory's sign-up mailed the owner a code; the owner ignores it, asks for a new one, confirms.
+    await resendSignUpCode("nina@example.com", origin());
+    const resent = await latestCodeFor("nina@example.com");
+    expect(await confirmSignUp("nina@example.com", resent, origin())).toEqual({
+      ok: true,
+      value: "confirmed",
+    });
+
+    expect(await userRow("nina@example.com")).toMatchObject({ givenName: "Nina" });
+    const stranger = await signIn("nina@example.com", "strangers-password", origin("198.51.100.9"));
+    expect(stranger).toEqual({ ok: false, error: "identity.incorrectCredentials" });
+    const owner = await signIn("nina@example.com", "first-password-1", origin());
+    expect(owner.ok && owner.value.kind).toBe("signed_in");
   });
 
   test("a confirmed email cannot sign up again, and its details stay as they were", async () => {

@@ -4,14 +4,17 @@ import { rowsOf } from "#db/rows";
 
 export type RateLimitRule = { limit: number; windowMs: number };
 
-// Counters live in the database so every server process enforces the same limit.
+// Counters live in the database so every server process enforces the same limit. Sign-in has no
+// limit per email (it would let anyone lock the owner out): see sign-in-backoff.server.ts.
 export const rateLimits = {
-  signInFailuresPerEmail: { limit: 5, windowMs: 15 * 60_000 },
   signInFailuresPerIp: { limit: 100, windowMs: 15 * 60_000 },
   codeRequestsPerEmail: { limit: 5, windowMs: 15 * 60_000 },
   codeRequestsPerIp: { limit: 100, windowMs: 15 * 60_000 },
   confirmAttemptsPerEmail: { limit: 10, windowMs: 15 * 60_000 },
   confirmAttemptsPerIp: { limit: 200, windowMs: 15 * 60_000 },
+  // Wrong codes (confirmation and reset together) per account per day, besides the per-code and
+  // per-email limits: past it the account's codes are void (codes.server.ts).
+  wrongCodesPerAccount: { limit: 50, windowMs: 24 * 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Counts one hit against the key and says whether it went over the limit. */

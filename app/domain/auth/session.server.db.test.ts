@@ -1,4 +1,6 @@
-import { eq } from "drizzle-orm";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { sessions } from "#db/schema";
 import { cookieFrom, createUser } from "../../../tests/support/factories";
@@ -7,9 +9,26 @@ import {
   endUserSession,
   getSessionUserId,
   revokeAllSessionsOfUser,
+  revokeOtherSessionsOfUser,
   SESSION_TTL_MS,
+  sessionStorage,
   startUserSession,
 } from "./session.server";
+
+/** A correctly signed cookie that carries the given session token, as whoever knows the secret could make. */
+async function cookieCarrying(token: string) {
+  const session = await sessionStorage().getSession();
+  session.set("sessionId", token);
+  return (await sessionStorage().commitSession(session)).split(";")[0];
+}
+
+/** The hand-written migration that hashed the ids of sessions started before ids were stored hashed. */
+function hashSessionIdsMigration() {
+  const folder = path.resolve(__dirname, "../../../db/migrations");
+  const file = readdirSync(folder).find((name) => name.endsWith("_hash_session_ids.sql"));
+  if (!file) throw new Error("no *_hash_session_ids.sql migration");
+  return readFileSync(path.join(folder, file), "utf8");
+}
 
 const appUrl = "http://localhost:3000";
 
@@ -119,5 +138,55 @@ describeEachDatabase("sessions", (getDb) => {
     expect(await getSessionUserId(laptop.request())).toBeNull();
     expect(await getSessionUserId(someoneElse.request())).toBe(other.id);
     expect(await sessionsOf(other.id)).toHaveLength(1);
+  });
+
+  test("the database keeps only a hash of the session token: a copied id is no session", async () => {
+    const user = await createUser();
+    const { cookie, request } = await signInAs(user.id);
+    const [row] = await sessionsOf(user.id);
+    const token = (await sessionStorage().getSession(cookie)).get("sessionId") as string;
+
+    expect(row.id).not.toBe(token);
+    expect(row.id).not.toContain(token);
+    expect(row.id).toMatch(/^[0-9a-f]{64}$/);
+    // Someone holding a copy of the sessions table (even with the cookie secret) cannot use its ids.
+    const copied = new Request(appUrl, { headers: { Cookie: await cookieCarrying(row.id) } });
+    expect(await getSessionUserId(copied)).toBeNull();
+    expect(await getSessionUserId(request())).toBe(user.id);
+  });
+
+  test("sessions started before ids were hashed stay signed in after the migration", async () => {
+    const user = await createUser();
+    const oldToken = "pre-upgrade-token-Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFi";
+    await getDb()
+      .insert(sessions)
+      .values({ id: oldToken, userId: user.id, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+    const request = new Request(appUrl, { headers: { Cookie: await cookieCarrying(oldToken) } });
+    expect(await getSessionUserId(request)).toBeNull();
+
+    await getDb().execute(sql.raw(hashSessionIdsMigration()));
+
+    expect(await getSessionUserId(request)).toBe(user.id);
+    const [row] = await sessionsOf(user.id);
+    expect(row.id).not.toBe(oldToken);
+  });
+
+  test("revokeOtherSessionsOfUser keeps the current session and ends the user's others", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const laptop = await signInAs(user.id);
+    const phone = await signInAs(user.id);
+    const someoneElse = await signInAs(other.id);
+
+    await revokeOtherSessionsOfUser(user.id, laptop.request());
+
+    expect(await getSessionUserId(laptop.request())).toBe(user.id);
+    expect(await getSessionUserId(phone.request())).toBeNull();
+    expect(await getSessionUserId(someoneElse.request())).toBe(other.id);
+    expect(await sessionsOf(user.id)).toHaveLength(1);
+
+    // A request without a session (no current one to keep) ends them all.
+    await revokeOtherSessionsOfUser(user.id, new Request(appUrl));
+    expect(await sessionsOf(user.id)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, ne } from "drizzle-orm";
 import { createCookieSessionStorage, redirect } from "react-router";
 import { type Db, getDb } from "#db/client.server";
 import { sessions } from "#db/schema";
@@ -9,6 +9,7 @@ import type { Toast } from "~/ui/toast";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 type SessionData = {
+  // The session's secret token; the sessions table keeps only its hash (hashSessionToken).
   sessionId: string;
   // Set between a sign-in that needs a new password and /set-new-password (the spec's navigation state).
   newPasswordChallengeUserId: string;
@@ -52,6 +53,15 @@ export async function commit(session: CookieSession) {
   return { "Set-Cookie": await sessionStorage().commitSession(session) };
 }
 
+/**
+ * The sessions table stores SHA-256 of the cookie's random token, so a copy of the database holds no
+ * live session. The token has 256 bits of entropy: a plain hash is enough, no salt or stretching.
+ * The hash_session_ids migration hashed the ids of sessions started before, with the same function in SQL.
+ */
+export function hashSessionToken(token: string) {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
 /** The signed-in user's id, or null when the cookie is missing, revoked or expired. */
 export async function getSessionUserId(request: Request): Promise<string | null> {
   const session = await getCookieSession(request);
@@ -60,8 +70,26 @@ export async function getSessionUserId(request: Request): Promise<string | null>
   const [row] = await getDb()
     .select({ userId: sessions.userId })
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())));
+    .where(and(eq(sessions.id, hashSessionToken(sessionId)), gt(sessions.expiresAt, new Date())));
   return row?.userId ?? null;
+}
+
+/** Stores a new revocable session for the user and returns its token, the value the cookie carries. */
+export async function createUserSession(
+  userId: string,
+  details: { ipAddress: string; userAgent?: string | null },
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await getDb()
+    .insert(sessions)
+    .values({
+      id: hashSessionToken(token),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      ipAddress: details.ipAddress,
+      userAgent: details.userAgent?.slice(0, 500) ?? null,
+    });
+  return token;
 }
 
 /** Starts a revocable session for the user and redirects, keeping flash data such as a toast. */
@@ -69,19 +97,13 @@ export async function startUserSession(
   request: Request,
   options: { userId: string; ipAddress: string; redirectTo: string },
 ) {
-  const id = randomBytes(32).toString("base64url");
-  await getDb()
-    .insert(sessions)
-    .values({
-      id,
-      userId: options.userId,
-      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-      ipAddress: options.ipAddress,
-      userAgent: request.headers.get("User-Agent")?.slice(0, 500) ?? null,
-    });
+  const token = await createUserSession(options.userId, {
+    ipAddress: options.ipAddress,
+    userAgent: request.headers.get("User-Agent"),
+  });
   const session = await getCookieSession(request);
   session.unset("newPasswordChallengeUserId");
-  session.set("sessionId", id);
+  session.set("sessionId", token);
   return redirect(options.redirectTo, { headers: await commit(session) });
 }
 
@@ -91,17 +113,15 @@ export async function endUserSession(
   options: { everywhere: boolean; redirectTo?: string },
 ) {
   const session = await getCookieSession(request);
-  const sessionId = session.get("sessionId");
-  if (sessionId) {
+  const token = session.get("sessionId");
+  if (token) {
     const db = getDb();
+    const id = hashSessionToken(token);
     if (options.everywhere) {
-      const [row] = await db
-        .select({ userId: sessions.userId })
-        .from(sessions)
-        .where(eq(sessions.id, sessionId));
+      const [row] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, id));
       if (row) await db.delete(sessions).where(eq(sessions.userId, row.userId));
     } else {
-      await db.delete(sessions).where(eq(sessions.id, sessionId));
+      await db.delete(sessions).where(eq(sessions.id, id));
     }
   }
   return redirect(options.redirectTo ?? "/signin", {
@@ -112,6 +132,22 @@ export async function endUserSession(
 /** Signs the user out everywhere; pass a transaction to end the sessions together with another write. */
 export async function revokeAllSessionsOfUser(userId: string, db: Pick<Db, "delete"> = getDb()) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * Signs the user out everywhere except in the session `current` carries (after a password change,
+ * the device that made it stays signed in). Without a session in `current`, every session ends.
+ */
+export async function revokeOtherSessionsOfUser(
+  userId: string,
+  current: Request,
+  db: Pick<Db, "delete"> = getDb(),
+) {
+  const token = (await getCookieSession(current)).get("sessionId");
+  const others = token
+    ? and(eq(sessions.userId, userId), ne(sessions.id, hashSessionToken(token)))
+    : eq(sessions.userId, userId);
+  await db.delete(sessions).where(others);
 }
 
 /** Redirects with a one-time toast shown on the next page. */

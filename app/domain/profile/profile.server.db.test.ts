@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { users } from "#db/schema";
-import { createUser } from "../../../tests/support/factories";
+import { sessions, users } from "#db/schema";
+import { createUser, signedInRequest } from "../../../tests/support/factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { MIN_PASSWORD_LENGTH, verifyPassword } from "../auth/password.server";
+import { getSessionUserId } from "../auth/session.server";
 import { changePassword, updateMyDetails } from "./profile.server";
 
 describeEachDatabase("profile", (getDb) => {
@@ -69,5 +70,34 @@ describeEachDatabase("profile", (getDb) => {
         newPassword: "new-password-2",
       }),
     ).toBe("wrong_current");
+  });
+
+  test("changing the password signs the user out everywhere else; this session and other users stay", async () => {
+    const ann = await createUser({ password: "old-password-1" });
+    const bob = await createUser({ password: "old-password-1" });
+    const annHere = await signedInRequest(ann.id);
+    const annOnHerPhone = await signedInRequest(ann.id);
+    const annStolen = await signedInRequest(ann.id);
+    const bobHere = await signedInRequest(bob.id);
+
+    const input = { currentPassword: "old-password-1", newPassword: "new-password-2" };
+    expect(await changePassword(ann.id, input, annHere)).toBe("changed");
+
+    expect(await getSessionUserId(annHere)).toBe(ann.id);
+    expect(await getSessionUserId(annOnHerPhone)).toBeNull();
+    expect(await getSessionUserId(annStolen)).toBeNull();
+    expect(await getSessionUserId(bobHere)).toBe(bob.id);
+    expect(await getDb().$count(sessions, eq(sessions.userId, ann.id))).toBe(1);
+  });
+
+  test("a refused change ends no session", async () => {
+    const ann = await createUser({ password: "old-password-1" });
+    const annHere = await signedInRequest(ann.id);
+    const annElsewhere = await signedInRequest(ann.id);
+
+    const input = { currentPassword: "not-my-password", newPassword: "new-password-2" };
+    expect(await changePassword(ann.id, input, annHere)).toBe("wrong_current");
+
+    expect(await getSessionUserId(annElsewhere)).toBe(ann.id);
   });
 });

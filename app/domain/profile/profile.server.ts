@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { users } from "#db/schema";
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "~/domain/auth/password.server";
+import { revokeAllSessionsOfUser, revokeOtherSessionsOfUser } from "~/domain/auth/session.server";
 
 export async function updateMyDetails(userId: string, input: { givenName: string; familyName: string }) {
   await getDb()
@@ -18,9 +19,14 @@ export const changePasswordErrors = {
   too_short: "identity.passwordTooShort",
 } as const;
 
+/**
+ * Changes the password and ends every other session of the user; the session `currentRequest` carries
+ * stays signed in (without one, every session ends).
+ */
 export async function changePassword(
   userId: string,
   input: { currentPassword: string; newPassword: string },
+  currentRequest?: Request,
 ): Promise<ChangePasswordOutcome> {
   if (input.newPassword.length < MIN_PASSWORD_LENGTH) return "too_short";
   const db = getDb();
@@ -29,9 +35,11 @@ export async function changePassword(
     .from(users)
     .where(eq(users.id, userId));
   if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) return "wrong_current";
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    if (currentRequest) await revokeOtherSessionsOfUser(userId, currentRequest, tx);
+    else await revokeAllSessionsOfUser(userId, tx);
+  });
   return "changed";
 }

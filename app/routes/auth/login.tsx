@@ -26,8 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const origin = requestOrigin(context);
   const outcome = await signIn(submission.value.email, submission.value.password, origin);
-  if (!outcome.ok)
-    return { result: submission.reply({ formErrors: [outcome.error], hideFields: ["password"] }) };
+  if (!outcome.ok) {
+    const result = submission.reply({ formErrors: [outcome.error], hideFields: ["password"] });
+    return { result, retryAfterSeconds: outcome.retryAfterSeconds };
+  }
 
   const session = await getCookieSession(request);
   switch (outcome.value.kind) {
@@ -65,7 +67,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {t("auth.loginSubtitle")}
       </Text>
       {loaderData.feedback ? <Banner tone="success">{t(loaderData.feedback)}</Banner> : null}
-      {form.errors?.length ? <Banner tone="critical">{t(form.errors[0])}</Banner> : null}
+      {form.errors?.length ? (
+        <Banner tone="critical">
+          {t(form.errors[0], {
+            count: actionData && "retryAfterSeconds" in actionData ? actionData.retryAfterSeconds : undefined,
+          })}
+        </Banner>
+      ) : null}
       <Form method="post" {...getFormProps(form)}>
         <BlockStack gap="400">
           <FormTextField

@@ -78,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
     const hidden = ["currentPassword", "newPassword", "confirmPassword"];
     if (submission.status !== "success")
       return data({ intent, result: submission.reply({ hideFields: hidden }), toast: null }, 400);
-    const outcome = await changePassword(member.user.id, submission.value);
+    const outcome = await changePassword(member.user.id, submission.value, request);
     if (outcome !== "changed") {
       const message = changePasswordErrors[outcome];
       return data(
