@@ -17,6 +17,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { config } from "./config.server";
+import { viewerMiddleware } from "./domain/access/guard.server";
 import { securityMiddleware } from "./domain/access/security.server";
 import { commit, getCookieSession } from "./domain/auth/session.server";
 import { getLocale, i18nextMiddleware } from "./i18n/i18n.server";
@@ -24,7 +25,11 @@ import appStyles from "./ui/app.css?url";
 import { RouterLink } from "./ui/router-link";
 import { ToastProvider, ToastView } from "./ui/toast";
 
-export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  securityMiddleware,
+  i18nextMiddleware,
+  viewerMiddleware,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: polarisStyles },

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { requireMemberWith } from "~/domain/access/guard.server";
 import { createAttribute } from "~/domain/contacts/attributes.server";
 import { attributeSchema } from "~/domain/contacts/schemas";
-import { respond } from "~/ui/respond.server";
+import { respond } from "~/domain/actions/respond.server";
 import type { Route } from "./+types/attributes-resource";
 
 /** The add-attribute drawer (contacts page: contact attributes; product page: product attributes). */

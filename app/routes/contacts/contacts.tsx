@@ -11,7 +11,7 @@ import { ContactDrawer, type EditableContact, isContactDrawerData } from "~/ui/c
 import { submitContactDrawer } from "~/ui/contacts/contact-drawer.server";
 import { ContactsTable } from "~/ui/contacts/contacts-table";
 import { ImportCsvButton } from "~/ui/contacts/csv-import";
-import { respond } from "~/ui/respond.server";
+import { respond } from "~/domain/actions/respond.server";
 import { ToastView } from "~/ui/toast";
 import type { Route } from "./+types/contacts";
 

@@ -31,7 +31,7 @@ import { submitContactDrawer } from "~/ui/contacts/contact-drawer.server";
 import { ChooseContactModal } from "~/ui/products/choose-contact-modal";
 import { type ProductNameAnswer, ProductNameDrawer } from "~/ui/products/product-name-drawer";
 import { ProductOwners } from "~/ui/products/product-owners";
-import { respond } from "~/ui/respond.server";
+import { respond } from "~/domain/actions/respond.server";
 import { type Toast, ToastView } from "~/ui/toast";
 import type { Route } from "./+types/product-detail";
 

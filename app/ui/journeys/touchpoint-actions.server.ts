@@ -20,7 +20,7 @@ import {
 } from "~/domain/journeys/touchpoints.server";
 import { JOURNEY_STATES, type JourneyState } from "~/domain/journeys/types";
 import { isUuid } from "~/domain/team/invitations.server";
-import { respond } from "~/ui/respond.server";
+import { respond } from "~/domain/actions/respond.server";
 import type { Toast } from "~/ui/toast";
 
 /**

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { requireViewerWith } from "~/domain/access/guard.server";
+import { respond } from "~/domain/actions/respond.server";
 import { updateLegalLink } from "~/domain/admin/legal.server";
 import { legalLinkSchema } from "~/domain/admin/legal-link";
-import { respond } from "~/ui/respond.server";
 import type { Route } from "./+types/legal";
 
 /** Saves the hosted link of the Terms & Conditions or the Privacy Policy. Platform admins only. */

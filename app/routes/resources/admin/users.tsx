@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { requireViewerWith } from "~/domain/access/guard.server";
+import { respond } from "~/domain/actions/respond.server";
 import { setAccountDisabled, setUserSuspended } from "~/domain/admin/suspension.server";
-import { respond } from "~/ui/respond.server";
 import type { Route } from "./+types/users";
 
 const suspensionSchema = z.union([
