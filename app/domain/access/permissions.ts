@@ -28,6 +28,9 @@ export const permissionRules = {
   "team.manage": (s) => writable(s) && s.isCompanyAdmin,
   "team.leave": writable,
   "invites.answer": writable,
+  // /setup: a signed-in user without a company creates one or asks to join one.
+  "companies.create": writable,
+  "access.request": writable,
   "keys.generate": (s) => writable(s) && s.isCompanyAdmin,
   "keys.manage": (s) => writable(s) && s.isCompanyAdmin,
   "support.write": writable,

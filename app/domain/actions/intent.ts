@@ -30,7 +30,10 @@ export function rejectedForm(submission: { reply: () => unknown }) {
   return data({ error: "Bad request", result: submission.reply() }, 400);
 }
 
-/** The default branch of every intent switch: a new intent without its case does nothing. */
-export function unknownIntent() {
-  return data({ error: "Bad request" }, 400);
+/**
+ * The default branch of every intent switch: a new intent added to the schema without its case does
+ * nothing and answers 400. Thrown, so it adds no shape to the action's answer.
+ */
+export function unknownIntent(): never {
+  throw data({ error: "Bad request" }, 400);
 }

@@ -4,7 +4,7 @@ import { data, useSearchParams } from "react-router";
 import { z } from "zod";
 import { type MemberContext, permit, requireMember } from "~/domain/access/guard.server";
 import { updateCompany } from "~/domain/accounts/accounts.server";
-import { parseIntent } from "~/domain/actions/intent";
+import { parseIntent, unknownIntent } from "~/domain/actions/intent";
 import { changePassword, changePasswordErrors, updateMyDetails } from "~/domain/profile/profile.server";
 import { updateMessagingSettings } from "~/domain/settings/messaging.server";
 import {
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       permit(member, "company.write");
       return saveMessaging(member, input, submission);
     default:
-      return rejected(submission);
+      return unknownIntent();
   }
 }
 
