@@ -24,7 +24,7 @@ import { listProducts } from "~/domain/products/products.server";
 import { type AddProductAnswer, AddProductDrawer } from "~/ui/contacts/add-product-drawer";
 import { AttributeForm } from "~/ui/contacts/attribute-form";
 import { ContactDrawer, isContactDrawerData } from "~/ui/contacts/contact-drawer";
-import { submitContactDrawer } from "~/ui/contacts/contact-drawer.server";
+import { submitContactDrawer } from "~/domain/contacts/contact-drawer.server";
 import { ContactProducts } from "~/ui/contacts/contact-products";
 import { ContactTimeline } from "~/ui/contacts/contact-timeline";
 import { SmsConsentCard } from "~/ui/contacts/sms-consent-card";

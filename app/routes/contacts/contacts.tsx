@@ -8,7 +8,7 @@ import { deleteContact, getContact, listContacts } from "~/domain/contacts/conta
 import { formatPhone } from "~/domain/contacts/phone";
 import { AddAttribute } from "~/ui/contacts/attribute-drawer";
 import { ContactDrawer, type EditableContact, isContactDrawerData } from "~/ui/contacts/contact-drawer";
-import { submitContactDrawer } from "~/ui/contacts/contact-drawer.server";
+import { submitContactDrawer } from "~/domain/contacts/contact-drawer.server";
 import { ContactsTable } from "~/ui/contacts/contacts-table";
 import { ImportCsvButton } from "~/ui/contacts/csv-import";
 import { respond } from "~/domain/actions/respond.server";

@@ -21,7 +21,7 @@ import { can } from "~/domain/access/permissions";
 import { createProduct, listProducts } from "~/domain/products/products.server";
 import { productNameSchema } from "~/domain/products/schemas";
 import { EmptyMessage } from "~/ui/empty-message";
-import { type ProductNameAnswer, ProductNameDrawer } from "~/ui/products/product-name-drawer";
+import { ProductNameDrawer } from "~/ui/products/product-name-drawer";
 import { ToastView } from "~/ui/toast";
 import type { Route } from "./+types/products";
 
@@ -118,7 +118,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         <ProductNameDrawer
           intent="create"
           title={t("products.createProduct")}
-          answer={actionData as ProductNameAnswer | undefined}
+          answer={actionData}
           onClose={close}
         />
       ) : null}

@@ -86,9 +86,11 @@ describeEachDatabase("invitation and setup routes", (getDb) => {
     const link = await signedInRequest(invitee.id, `http://localhost:3000/?requestid=${invite.id}`);
 
     const followed = await answerOf(
-      appLayoutMiddleware[0](
-        { request: link, params: {}, context: new RouterContextProvider() } as never,
-        async () => new Response(null),
+      Promise.resolve(
+        appLayoutMiddleware[0](
+          { request: link, params: {}, context: new RouterContextProvider() } as never,
+          async () => new Response(null),
+        ),
       ),
     );
 

@@ -7,7 +7,7 @@ import { Form, useNavigation } from "react-router";
 import { contactDrawerSchema } from "~/domain/contacts/schemas";
 import { Drawer } from "~/ui/drawer";
 import { FormTextField } from "~/ui/fields";
-import type { ContactDrawerData } from "./contact-drawer.server";
+import type { ContactDrawerData } from "~/domain/contacts/contact-drawer.server";
 
 export type EditableContact = {
   id: string;

@@ -10,7 +10,7 @@ import {
 } from "~/domain/contacts/contacts.server";
 import { contactDrawerSchema } from "~/domain/contacts/schemas";
 import { linkContactToProduct } from "~/domain/products/links.server";
-import type { Toast } from "~/ui/toast";
+import type { Toast } from "~/domain/actions/toast";
 
 export type ContactDrawerData = {
   intent: "contact";
