@@ -14,6 +14,7 @@ import {
   saveContactAttributes,
   saveProductAttributes,
 } from "~/domain/contacts/attributes.server";
+import { submitContactDrawer } from "~/domain/contacts/contact-drawer.server";
 import { getContact } from "~/domain/contacts/contacts.server";
 import { formatPhone } from "~/domain/contacts/phone";
 import { CONTACT_PAGE_PRODUCT_ATTRIBUTES, selectProductSchema } from "~/domain/contacts/schemas";
@@ -24,16 +25,16 @@ import { listProducts } from "~/domain/products/products.server";
 import { type AddProductAnswer, AddProductDrawer } from "~/ui/contacts/add-product-drawer";
 import { AttributeForm } from "~/ui/contacts/attribute-form";
 import { ContactDrawer, isContactDrawerData } from "~/ui/contacts/contact-drawer";
-import { submitContactDrawer } from "~/domain/contacts/contact-drawer.server";
 import { ContactProducts } from "~/ui/contacts/contact-products";
 import { ContactTimeline } from "~/ui/contacts/contact-timeline";
 import { SmsConsentCard } from "~/ui/contacts/sms-consent-card";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { type Toast, ToastView } from "~/ui/toast";
 import type { Route } from "./+types/contact-detail";
 
 /** One contact of the company (?id=, which replaces the spec's navigation state): attributes and products. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
   const url = new URL(request.url);
   const contact = await getContact(member, url.searchParams.get("id") ?? "");
   if (!contact)
@@ -78,8 +79,8 @@ const intentPermissions: Record<string, Permission> = {
 };
 
 /** Save contact or product attribute values, link a product, edit the contact. */
-export async function action({ request }: Route.ActionArgs) {
-  const member = await requireMember(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireMember({ request, context });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const permission = intentPermissions[intent];
@@ -251,3 +252,5 @@ export default function ContactDetail({ loaderData, actionData }: Route.Componen
     </Page>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

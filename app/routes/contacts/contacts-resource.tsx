@@ -9,8 +9,8 @@ import type { Route } from "./+types/contacts-resource";
  * Pages of the company's contacts for the Choose Contact modal (search, infinite scroll). With a
  * productId, contacts already linked to that product are marked.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
   const url = new URL(request.url);
   const page = await listContacts(member, {
     search: url.searchParams.get("q"),

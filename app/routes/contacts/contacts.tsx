@@ -4,20 +4,21 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { requireMember, requireMemberWith } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
+import { respond } from "~/domain/actions/respond.server";
+import { submitContactDrawer } from "~/domain/contacts/contact-drawer.server";
 import { deleteContact, getContact, listContacts } from "~/domain/contacts/contacts.server";
 import { formatPhone } from "~/domain/contacts/phone";
 import { AddAttribute } from "~/ui/contacts/attribute-drawer";
 import { ContactDrawer, type EditableContact, isContactDrawerData } from "~/ui/contacts/contact-drawer";
-import { submitContactDrawer } from "~/domain/contacts/contact-drawer.server";
 import { ContactsTable } from "~/ui/contacts/contacts-table";
 import { ImportCsvButton } from "~/ui/contacts/csv-import";
-import { respond } from "~/domain/actions/respond.server";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { ToastView } from "~/ui/toast";
 import type { Route } from "./+types/contacts";
 
 /** Contacts manager: the company's active contacts, 10 (or more) per page by keyset, searchable. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
   const url = new URL(request.url);
   const page = await listContacts(member, {
     search: url.searchParams.get("q"),
@@ -35,8 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Add (drawer), edit and delete a contact. */
-export async function action({ request }: Route.ActionArgs) {
-  const member = await requireMemberWith(request, "contacts.write");
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireMemberWith({ request, context }, "contacts.write");
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "create" || intent === "update")
@@ -102,3 +103,5 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
     </Page>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { getSessionUserId } from "~/domain/auth/session.server";
 import { getLegalDocument, recordLegalAcceptance } from "~/domain/legal/legal.server";
 import { EmptyMessage } from "~/ui/empty-message";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/document";
 
 /** /termsandCondition and /privacy: the current PDF. Signed-in visitors' acceptance is recorded. */
@@ -34,3 +35,5 @@ export default function LegalDocument({ loaderData }: Route.ComponentProps) {
     </Page>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -34,6 +34,7 @@ import { ContactDrawer, isContactDrawerData } from "~/ui/contacts/contact-drawer
 import { ChooseContactModal } from "~/ui/products/choose-contact-modal";
 import { ProductNameDrawer } from "~/ui/products/product-name-drawer";
 import { ProductOwners } from "~/ui/products/product-owners";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { type Toast, ToastView } from "~/ui/toast";
 import type { Route } from "./+types/product-detail";
 
@@ -325,3 +326,5 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
     </Page>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

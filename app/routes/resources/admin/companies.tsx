@@ -24,8 +24,8 @@ const somethingWentWrong = { message: "adminCompanies.toasts.somethingWentWrong"
  * The company writes of /admin's Companies tab: add a company (and retry its subdomains), and update a
  * company's status, dashboard and tags. Admins only: a roadmin's or a member's POST gets 403.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireViewerWith(request, "admin.write");
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireViewerWith({ request, context }, "admin.write");
   const form = await request.formData();
   const intent = form.get("intent");
 

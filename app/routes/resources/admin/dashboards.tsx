@@ -8,8 +8,8 @@ import type { Route } from "./+types/dashboards";
 const toast = (key: string, error = false) => ({ message: `adminCompanies.toasts.${key}`, error });
 
 /** Add, edit and delete dashboards (the All Dashboards modal). Admins only: others get 403. */
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireViewerWith(request, "admin.write");
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireViewerWith({ request, context }, "admin.write");
   const form = await request.formData();
   const intent = form.get("intent");
 

@@ -17,8 +17,8 @@ const companyFailed = { message: "adminUsers.toasts.companyFailed", error: true 
  * Suspends and restores users (the Users tab) and companies (intent disable-company/enable-company,
  * for a button the Companies tab or a later issue adds). Platform admins only: roadmin gets 403.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewerWith(request, "admin.write");
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewerWith({ request, context }, "admin.write");
   const form = await request.formData();
   if (!form.has("redirectTo")) form.set("redirectTo", "/admin?tab=users");
   const parsed = suspensionSchema.safeParse(Object.fromEntries(form));
