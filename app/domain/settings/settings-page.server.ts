@@ -7,15 +7,7 @@ import { getMessagingSettings } from "~/domain/settings/messaging.server";
 import { listMyInvitations, listPendingInvitations } from "~/domain/team/invitations.server";
 import { listMembers } from "~/domain/team/members.server";
 import { listAccessRequests } from "~/domain/team/requests.server";
-
-export const settingsTabs = ["personal", "billing", "organization", "users"] as const;
-export type SettingsTab = (typeof settingsTabs)[number];
-
-/** The tab ?tab= names; anything else shows the first (Personal), as the screen always did. */
-export function settingsTabOf(url: URL): SettingsTab {
-  const tab = url.searchParams.get("tab");
-  return settingsTabs.find((known) => known === tab) ?? "personal";
-}
+import type { SettingsTab } from "./settings-tabs";
 
 /** What every tab shows: who is signed in, the company, and which controls they may use. */
 function settingsCommon(member: MemberContext) {

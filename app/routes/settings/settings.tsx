@@ -13,7 +13,8 @@ import {
   messagingSettingsSchema,
   myDetailsSchema,
 } from "~/domain/settings/schemas";
-import { loadSettingsTab, settingsTabOf, settingsTabs } from "~/domain/settings/settings-page.server";
+import { loadSettingsTab } from "~/domain/settings/settings-page.server";
+import { settingsTabOf, settingsTabs } from "~/domain/settings/settings-tabs";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { BillingTab } from "~/ui/settings/billing-tab";
 import { OrganizationTab } from "~/ui/settings/organization-tab";
