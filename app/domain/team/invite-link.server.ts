@@ -9,7 +9,7 @@ import { redirectWithToast } from "~/domain/auth/session.server";
 import { acceptInvitation } from "./invitations.server";
 
 /** The page that accepts an emailed invitation with a POST (joining never happens on a GET). */
-export const INVITATION_LINK_PAGE = "/resources/invitations";
+export const INVITATION_LINK_PAGE = "/invitation-link";
 
 /**
  * The emailed invitation link (/?requestid={invite id}). Signed in: sent to the page that posts the

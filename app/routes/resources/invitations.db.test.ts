@@ -7,6 +7,7 @@ import { createUser, membershipOf, signedInRequest } from "../../../tests/suppor
 import { companyWithAdmin, createInvite, inviteRow } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { middleware as appLayoutMiddleware } from "../app-layout";
+import { action as invitationLinkAction } from "../invitations/invitation-link";
 import { action as setupAction } from "../setup/setup";
 import { action as invitationsAction } from "./invitations";
 
@@ -42,7 +43,7 @@ describeEachDatabase("invitation and setup routes", (getDb) => {
     const roadmin = await createUser({ roles: ["roadmin"] });
     const invite = await createInvite({ accountId: inviter.account.id, email: roadmin.email });
 
-    for (const intent of ["accept", "decline", "follow-link"]) {
+    for (const intent of ["accept", "decline"]) {
       const answer = await answerOf(
         post(invitationsAction as Action, roadmin.id, "/resources/invitations", {
           intent,
@@ -51,6 +52,10 @@ describeEachDatabase("invitation and setup routes", (getDb) => {
       );
       expect(answer.status, intent).toBe(403);
     }
+    const followed = await answerOf(
+      post(invitationLinkAction as Action, roadmin.id, "/invitation-link", { inviteId: invite.id }),
+    );
+    expect(followed.status).toBe(403);
     expect(await membershipOf(roadmin.id, inviter.account.id)).toBeUndefined();
     expect((await inviteRow(invite.id)).id).toBe(invite.id);
   });
@@ -95,14 +100,11 @@ describeEachDatabase("invitation and setup routes", (getDb) => {
     );
 
     expect(followed.status).toBe(302);
-    expect(followed.location).toBe(`/resources/invitations?requestid=${invite.id}`);
+    expect(followed.location).toBe(`/invitation-link?requestid=${invite.id}`);
     expect(await membershipOf(invitee.id, inviter.account.id)).toBeUndefined();
 
     const joined = await answerOf(
-      post(invitationsAction as Action, invitee.id, "/resources/invitations", {
-        intent: "follow-link",
-        inviteId: invite.id,
-      }),
+      post(invitationLinkAction as Action, invitee.id, "/invitation-link", { inviteId: invite.id }),
     );
     expect(joined).toEqual({ status: 302, location: "/" });
     expect(await membershipOf(invitee.id, inviter.account.id)).toBeDefined();

@@ -1,14 +1,9 @@
-import { BlockStack, Button, Card, Page } from "@shopify/polaris";
-import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
-import { Form, useSubmit } from "react-router";
 import { z } from "zod";
 import {
   type MemberContext,
   permit,
   permitMember,
   requireCaller,
-  requireViewer,
   type Viewer,
 } from "~/domain/access/guard.server";
 import { parseIntent, rejectedForm, unknownIntent, uuidField } from "~/domain/actions/intent";
@@ -22,26 +17,13 @@ import {
   declineInvitation,
   sendInvitations,
 } from "~/domain/team/invitations.server";
-import { followInvitationLink } from "~/domain/team/invite-link.server";
-import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/invitations";
-
-/**
- * The emailed link's page (/?requestid= sends a signed-in visitor here): it posts the acceptance as
- * it loads, with its button as the fallback without JavaScript, so joining never happens on a GET.
- */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireViewer({ request, context });
-  return { inviteId: new URL(request.url).searchParams.get("requestid") ?? "" };
-}
 
 const invitationSchema = z.discriminatedUnion("intent", [
   inviteSchema,
   z.object({ intent: z.literal("cancel"), inviteId: uuidField }),
   z.object({ intent: z.literal("accept"), inviteId: uuidField }),
   z.object({ intent: z.literal("decline"), inviteId: uuidField }),
-  // The link's id is settled by the domain: an unknown or older id shows 'Request not found!'.
-  z.object({ intent: z.literal("follow-link"), inviteId: z.string().trim().min(1) }),
 ]);
 
 /** Invitations: company admins send and cancel; the invited person accepts or declines. */
@@ -62,9 +44,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "decline":
       permit(caller.subject, "invites.answer");
       return decline(request, form, caller.viewer, input.inviteId);
-    case "follow-link":
-      permit(caller.subject, "invites.answer");
-      return followInvitationLink(request, caller.viewer, input.inviteId);
     default:
       return unknownIntent();
   }
@@ -110,33 +89,3 @@ async function decline(request: Request, form: FormData, viewer: Viewer, inviteI
     declined ? { message: "toasts.invitationDeclined" } : { message: "toasts.requestNotFound", error: true },
   );
 }
-
-export default function InvitationLink({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const submit = useSubmit();
-  const form = useRef<HTMLFormElement>(null);
-  const posted = useRef(false);
-  useEffect(() => {
-    // Posts once as the page loads; the button is there for browsers without JavaScript.
-    if (posted.current || !form.current) return;
-    posted.current = true;
-    submit(form.current, { replace: true });
-  }, [submit]);
-  return (
-    <Page narrowWidth title={t("invitations.modalTitle")}>
-      <Card>
-        <Form method="post" ref={form}>
-          <BlockStack gap="400" inlineAlign="start">
-            <input type="hidden" name="intent" value="follow-link" />
-            <input type="hidden" name="inviteId" value={loaderData.inviteId} />
-            <Button variant="primary" submit>
-              {t("invitations.accept")}
-            </Button>
-          </BlockStack>
-        </Form>
-      </Card>
-    </Page>
-  );
-}
-
-export const ErrorBoundary = RouteErrorBoundary;
