@@ -18,6 +18,8 @@ const writable = (s: PermissionSubject) => !s.readOnly;
  */
 export const permissionRules = {
   "terms.accept": (s) => writable(s) && !s.roles.includes("admin"),
+  // Opening the terms or privacy policy records which version the user saw.
+  "legal.acknowledge": writable,
   "account.switch": () => true,
   "admin.view": isStaff,
   "admin.write": (s) => s.roles.includes("admin"),
