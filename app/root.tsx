@@ -1,30 +1,26 @@
-import { AppProvider, BlockStack, Button, Card, Frame, Page, Text } from "@shopify/polaris";
+import { AppProvider, Frame } from "@shopify/polaris";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import polarisEn from "@shopify/polaris/locales/en.json";
 import polarisFr from "@shopify/polaris/locales/fr.json";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { config } from "./config.server";
+import { viewerMiddleware } from "./domain/access/guard.server";
 import { securityMiddleware } from "./domain/access/security.server";
 import { commit, getCookieSession } from "./domain/auth/session.server";
 import { getLocale, i18nextMiddleware } from "./i18n/i18n.server";
 import appStyles from "./ui/app.css?url";
+import { RouteErrorBoundary } from "./ui/route-error-boundary";
 import { RouterLink } from "./ui/router-link";
 import { ToastProvider, ToastView } from "./ui/toast";
 
-export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  securityMiddleware,
+  i18nextMiddleware,
+  viewerMiddleware,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: polarisStyles },
@@ -83,26 +79,5 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.product ?? "Blusteam" }];
 }
 
-/** The top-level error boundary of spec 1 section 8. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
-  return (
-    <Page narrowWidth>
-      <Card>
-        <BlockStack gap="400">
-          <Text as="h1" variant="headingLg">
-            {t("errorBoundary.title")}
-          </Text>
-          <Text as="p">{t("errorBoundary.body")}</Text>
-          <div>
-            <Button variant="primary" onClick={() => window.location.reload()}>
-              {t("errorBoundary.tryAgain")}
-            </Button>
-          </div>
-        </BlockStack>
-      </Card>
-    </Page>
-  );
-}
+/** The top-level error boundary of spec 1 section 8: the same one every screen exports. */
+export const ErrorBoundary = RouteErrorBoundary;

@@ -57,6 +57,7 @@ export default [
 
   // Setup: signed in, with or without a company.
   route("setup", "routes/setup/setup.tsx"),
+  route("invitation-link", "routes/invitations/invitation-link.tsx"),
   route("unboxing-tour", "routes/pending-screen.tsx", { id: "unboxing-tour" }),
 
   // Signed in: the application shell.

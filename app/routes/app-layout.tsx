@@ -1,19 +1,20 @@
 import { Outlet } from "react-router";
 import { loadShell } from "~/domain/access/shell.server";
-import { handleInvitationLink } from "~/domain/team/invite-link.server";
+import { redirectInvitationLink } from "~/domain/team/invite-link.server";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { AppShell } from "~/ui/shell/app-shell";
 import type { Route } from "./+types/app-layout";
 
 // Runs before any loader of the signed-in screens, so an invitation link is settled first.
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request }, next) => {
-    await handleInvitationLink(request);
+  async ({ request, context }, next) => {
+    await redirectInvitationLink({ request, context });
     return next();
   },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadShell(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadShell({ request, context });
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
@@ -23,3 +24,5 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
     </AppShell>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

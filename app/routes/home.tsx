@@ -6,12 +6,13 @@ import { getDb } from "#db/client.server";
 import { dashboards } from "#db/schema";
 import { requireMember } from "~/domain/access/guard.server";
 import { EmptyMessage } from "~/ui/empty-message";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/home";
 
 /** Analytics: the company's dashboard. Our own analytics pages come with a later issue. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const context = await requireMember(request);
-  const dashboardId = context.account.dashboardId;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
+  const dashboardId = member.account.dashboardId;
   const [dashboard] = dashboardId
     ? await getDb().select().from(dashboards).where(eq(dashboards.id, dashboardId))
     : [];
@@ -52,3 +53,5 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     </Page>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

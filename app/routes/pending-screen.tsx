@@ -7,20 +7,21 @@ import {
   requireViewerWith,
 } from "~/domain/access/guard.server";
 import { pendingScreens } from "~/domain/access/screens";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/pending-screen";
 
 /** A signed-in screen whose content is built by a later issue: its guard already holds. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
   const screen = pendingScreens[path];
   if (!screen) throw new Response("Not Found", { status: 404 });
   if (screen.companyRequired === false) {
-    if (screen.permission) await requireViewerWith(request, screen.permission);
-    else await requireViewer(request);
+    if (screen.permission) await requireViewerWith({ request, context }, screen.permission);
+    else await requireViewer({ request, context });
   } else if (screen.permission) {
-    await requireMemberWith(request, screen.permission);
+    await requireMemberWith({ request, context }, screen.permission);
   } else {
-    await requireMember(request);
+    await requireMember({ request, context });
   }
   return { title: screen.title };
 }
@@ -39,3 +40,5 @@ export default function PendingScreen({ loaderData }: Route.ComponentProps) {
     </Page>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

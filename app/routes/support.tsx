@@ -19,16 +19,17 @@ import { can } from "~/domain/access/permissions";
 import { SUPPORT_PHONE_MAX_LENGTH, supportSchema } from "~/domain/settings/schemas";
 import { submitSupportMessage } from "~/domain/support/support.server";
 import { FormTextField } from "~/ui/fields";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { ToastView } from "~/ui/toast";
 import type { Route } from "./+types/support";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
   return { user: member.user, supportEmail: config().SUPPORT_EMAIL, canWrite: can(member, "support.write") };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const member = await requireMemberWith(request, "support.write");
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireMemberWith({ request, context }, "support.write");
   const submission = parseWithZod(await request.formData(), { schema: supportSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, 400);
   try {
@@ -113,3 +114,5 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
     </Page>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -2,13 +2,9 @@ import { Toast as PolarisToast } from "@shopify/polaris";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-/** A one-time message: `message` is an i18n key; `values` fill its placeholders. */
-export type Toast = {
-  message: string;
-  values?: Record<string, string>;
-  error?: boolean;
-  durationMs?: number;
-};
+import type { Toast } from "~/domain/actions/toast";
+
+export type { Toast };
 
 const ShowToast = createContext<((toast: Toast) => void) | null>(null);
 

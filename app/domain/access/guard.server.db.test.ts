@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { expect, test } from "vitest";
 import { accounts, users } from "#db/schema";
 import {
@@ -11,7 +12,13 @@ import {
   thrownBy,
 } from "../../../tests/support/factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { loadViewer, requireMember, requireMemberWith, requireViewer } from "./guard.server";
+import {
+  loadViewer,
+  requireMember,
+  requireMemberWith,
+  requireViewer,
+  viewerMiddleware,
+} from "./guard.server";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
@@ -144,5 +151,23 @@ describeEachDatabase("access guard", (getDb) => {
 
   test("loadViewer of an unknown user is null", async () => {
     expect(await loadViewer("00000000-0000-4000-8000-000000000000")).toBeNull();
+  });
+
+  test("within one request the layout's and the screen's guards share one viewer, read once", async () => {
+    const user = await createUser();
+    const account = await createAccount();
+    await addMembership(user.id, account.id);
+    const request = await signedInRequest(user.id);
+    const context = new RouterContextProvider();
+    await viewerMiddleware({ request, context, params: {} } as never, async () => new Response(null));
+
+    const fromShell = await requireViewer({ request, context });
+    // A change made after the viewer was read is seen by the next request, not by this one.
+    await getDb().update(users).set({ givenName: "Renamed" }).where(eq(users.id, user.id));
+    const fromScreen = await requireMember({ request, context });
+
+    expect(fromScreen.user).toBe(fromShell.user);
+    expect(fromScreen.user.givenName).toBe("Test");
+    expect((await requireViewer(request)).user.givenName).toBe("Renamed");
   });
 });

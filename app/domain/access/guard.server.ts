@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { data, redirect } from "react-router";
+import { createContext, data, type MiddlewareFunction, RouterContextProvider, redirect } from "react-router";
 import { getDb } from "#db/client.server";
 import { accounts, memberships, type PlatformRole, userRoles, users } from "#db/schema";
 import { getCookieSession, getSessionUserId, redirectWithToast } from "~/domain/auth/session.server";
@@ -88,17 +88,80 @@ export async function loadViewer(userId: string): Promise<Viewer | null> {
   };
 }
 
-export async function getOptionalViewer(request: Request): Promise<Viewer | null> {
-  const userId = await getSessionUserId(request);
-  return userId ? loadViewer(userId) : null;
+/**
+ * What a guard needs: the request and, when React Router calls a loader or action, its context, where
+ * viewerMiddleware keeps this request's viewer. A bare Request (tests, scripts) resolves it afresh.
+ */
+export type GuardArgs = Request | { request: Request; context?: unknown };
+
+type RequestViewer = {
+  viewer: () => Promise<Viewer | null>;
+  workspace: (viewer: Viewer) => Promise<Workspace | null>;
+};
+
+type Workspace = Omit<MemberContext, keyof Viewer>;
+
+const requestViewerContext = createContext<RequestViewer | null>(null);
+
+/** Resolves the viewer at most once per request, when a guard first asks, for the layout and every loader. */
+function lazyViewer(request: Request): RequestViewer {
+  let viewer: Promise<Viewer | null> | undefined;
+  let workspace: Promise<Workspace | null> | undefined;
+  return {
+    viewer: () => {
+      viewer ??= getSessionUserId(request).then((userId) => (userId ? loadViewer(userId) : null));
+      return viewer;
+    },
+    workspace: (resolved) => {
+      workspace ??= resolveWorkspace(request, resolved);
+      return workspace;
+    },
+  };
+}
+
+/** Root middleware: one lazily resolved viewer shared by the layout's and the screens' guards. */
+export const viewerMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  context.set(requestViewerContext, lazyViewer(request));
+  return next();
+};
+
+function requestOf(args: GuardArgs): Request {
+  return args instanceof Request ? args : args.request;
+}
+
+function requestViewerOf(args: GuardArgs): RequestViewer {
+  if (!(args instanceof Request) && args.context instanceof RouterContextProvider) {
+    const shared = args.context.get(requestViewerContext);
+    if (shared) return shared;
+  }
+  return lazyViewer(requestOf(args));
+}
+
+export async function getOptionalViewer(args: GuardArgs): Promise<Viewer | null> {
+  return requestViewerOf(args).viewer();
+}
+
+/** The company the viewer works in (see resolveWorkspace), resolved once per request like the viewer. */
+export async function getWorkspace(args: GuardArgs, viewer: Viewer): Promise<Workspace | null> {
+  return requestViewerOf(args).workspace(viewer);
 }
 
 export const isPlatformStaff = (viewer: Viewer) =>
   viewer.roles.includes("admin") || viewer.roles.includes("roadmin");
 
+/**
+ * What the permission map knows of a signed-in user outside a company: their roles, and read-only
+ * when they are a read-only admin (roadmin without admin), who may load every screen and change nothing.
+ */
+export function viewerSubject(viewer: Viewer): PermissionSubject {
+  const readOnlyStaff = viewer.roles.includes("roadmin") && !viewer.roles.includes("admin");
+  return { roles: viewer.roles, isCompanyAdmin: false, readOnly: readOnlyStaff };
+}
+
 /** Signed in, not suspended. No token: /signin with 'Please login', or /signup when following an invitation. */
-export async function requireViewer(request: Request): Promise<Viewer> {
-  const viewer = await getOptionalViewer(request);
+export async function requireViewer(args: GuardArgs): Promise<Viewer> {
+  const request = requestOf(args);
+  const viewer = await getOptionalViewer(args);
   if (!viewer) {
     const url = new URL(request.url);
     const requestId = url.searchParams.get("requestid");
@@ -110,9 +173,9 @@ export async function requireViewer(request: Request): Promise<Viewer> {
 }
 
 /** Signed in with an active company that is not disabled (or a company an admin is viewing). */
-export async function requireMember(request: Request): Promise<MemberContext> {
-  const viewer = await requireViewer(request);
-  const workspace = await resolveWorkspace(request, viewer);
+export async function requireMember(args: GuardArgs): Promise<MemberContext> {
+  const viewer = await requireViewer(args);
+  const workspace = await getWorkspace(args, viewer);
   if (!workspace) {
     // Platform staff belong to no company of their own: their home is the admin area.
     throw redirect(isPlatformStaff(viewer) ? "/admin" : "/setup");
@@ -122,18 +185,46 @@ export async function requireMember(request: Request): Promise<MemberContext> {
 }
 
 /** A member who also holds the permission; otherwise back to / (pages) or 403 (actions). */
-export async function requireMemberWith(request: Request, permission: Permission): Promise<MemberContext> {
-  const context = await requireMember(request);
-  if (!can(context, permission)) throw forbiddenFor(request);
+export async function requireMemberWith(args: GuardArgs, permission: Permission): Promise<MemberContext> {
+  const context = await requireMember(args);
+  if (!can(context, permission)) throw forbiddenFor(requestOf(args));
   return context;
 }
 
 /** A signed-in user (with or without a company) who holds a platform permission such as admin.view. */
-export async function requireViewerWith(request: Request, permission: Permission): Promise<Viewer> {
-  const viewer = await requireViewer(request);
-  if (!can({ roles: viewer.roles, isCompanyAdmin: false, readOnly: false }, permission))
-    throw forbiddenFor(request);
+export async function requireViewerWith(args: GuardArgs, permission: Permission): Promise<Viewer> {
+  const viewer = await requireViewer(args);
+  if (!can(viewerSubject(viewer), permission)) throw forbiddenFor(requestOf(args));
   return viewer;
+}
+
+/** A signed-in caller of a route that serves users with and without a company (invitations, setup). */
+export type Caller = { viewer: Viewer; member: MemberContext | null; subject: PermissionSubject };
+
+/** Signed in, not suspended; with the company they work in when they have one that is not disabled. */
+export async function requireCaller(args: GuardArgs): Promise<Caller> {
+  const viewer = await requireViewer(args);
+  const workspace = await getWorkspace(args, viewer);
+  const usable = workspace && (!workspace.account.disabled || workspace.viewAs) ? workspace : null;
+  const member = usable ? { ...viewer, ...usable } : null;
+  const outside = viewerSubject(viewer);
+  const subject = member ? { ...outside, readOnly: outside.readOnly || member.readOnly } : outside;
+  return { viewer, member, subject };
+}
+
+/** The caller's company, when the intent needs one and the permission; otherwise 403. */
+export function permitMember(caller: Caller, permission: Permission): MemberContext {
+  if (!caller.member) throw data({ error: "Forbidden" }, 403);
+  permit(caller.member, permission);
+  return caller.member;
+}
+
+/**
+ * The check inside a multi-intent action whose intents need different permissions: the guard at the
+ * top has resolved the caller, the parsed intent names the permission. Throws 403 when it is missing.
+ */
+export function permit(subject: PermissionSubject, permission: Permission): void {
+  if (!can(subject, permission)) throw data({ error: "Forbidden" }, 403);
 }
 
 function forbiddenFor(request: Request) {
@@ -144,11 +235,11 @@ function forbiddenFor(request: Request) {
 }
 
 /** Public pages (login, sign-up, ...) send a signed-in user where they belong. */
-export async function redirectSignedInAway(request: Request) {
-  const viewer = await getOptionalViewer(request);
+export async function redirectSignedInAway(args: GuardArgs) {
+  const viewer = await getOptionalViewer(args);
   if (!viewer) return;
   if (viewer.suspended) throw redirect("/suspended");
   if (viewer.memberships.length > 0 || viewer.roles.length > 0) throw redirect("/");
-  const session = await getCookieSession(request);
+  const session = await getCookieSession(requestOf(args));
   throw redirect(session.has("storeDetails") ? "/unboxing-tour" : "/setup");
 }

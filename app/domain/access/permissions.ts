@@ -18,6 +18,8 @@ const writable = (s: PermissionSubject) => !s.readOnly;
  */
 export const permissionRules = {
   "terms.accept": (s) => writable(s) && !s.roles.includes("admin"),
+  // Opening the terms or privacy policy records which version the user saw.
+  "legal.acknowledge": writable,
   "account.switch": () => true,
   "admin.view": isStaff,
   "admin.write": (s) => s.roles.includes("admin"),
@@ -28,6 +30,9 @@ export const permissionRules = {
   "team.manage": (s) => writable(s) && s.isCompanyAdmin,
   "team.leave": writable,
   "invites.answer": writable,
+  // /setup: a signed-in user without a company creates one or asks to join one.
+  "companies.create": writable,
+  "access.request": writable,
   "keys.generate": (s) => writable(s) && s.isCompanyAdmin,
   "keys.manage": (s) => writable(s) && s.isCompanyAdmin,
   "support.write": writable,

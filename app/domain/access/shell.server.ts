@@ -4,13 +4,23 @@ import { legalDocuments } from "#db/schema";
 import { config } from "~/config.server";
 import { termsAcceptanceNeeded } from "~/domain/accounts/accounts.server";
 import { listMyInvitations } from "~/domain/team/invitations.server";
-import { isPlatformStaff, type MemberContext, requireViewer, resolveWorkspace } from "./guard.server";
+import {
+  type GuardArgs,
+  getWorkspace,
+  isPlatformStaff,
+  type MemberContext,
+  requireViewer,
+} from "./guard.server";
 import { can } from "./permissions";
 
-/** What the application shell needs on every signed-in screen. */
-export async function loadShell(request: Request) {
-  const viewer = await requireViewer(request);
-  const workspace = await resolveWorkspace(request, viewer);
+/**
+ * What the application shell needs on every signed-in screen. The viewer and workspace come from the
+ * request's context, so the screen's own guard reuses them instead of querying again.
+ */
+export async function loadShell(args: Exclude<GuardArgs, Request>) {
+  const { request } = args;
+  const viewer = await requireViewer(args);
+  const workspace = await getWorkspace(args, viewer);
   if (!workspace && !isPlatformStaff(viewer)) throw redirect("/setup");
   const account = workspace?.account;
   if (account?.disabled && !workspace?.viewAs) throw redirect("/suspended");

@@ -4,7 +4,7 @@ import { createCookieSessionStorage, redirect } from "react-router";
 import { type Db, getDb } from "#db/client.server";
 import { sessions } from "#db/schema";
 import { config } from "~/config.server";
-import type { Toast } from "~/ui/toast";
+import type { Toast } from "~/domain/actions/toast";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 

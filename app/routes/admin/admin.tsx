@@ -12,11 +12,12 @@ import { AuditTab } from "~/ui/admin/audit-tab";
 import { CompaniesTab } from "~/ui/admin/companies-tab";
 import { TermsTab } from "~/ui/admin/terms-tab";
 import { UsersTab } from "~/ui/admin/users-tab";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/admin";
 
 /** The platform admin area: admins change, roadmins only look (their writes are refused with 403). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewerWith(request, "admin.view");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewerWith({ request, context }, "admin.view");
   const url = new URL(request.url);
   const tab = adminTabOf(url);
   const subject = { roles: viewer.roles, isCompanyAdmin: false, readOnly: false };
@@ -75,3 +76,5 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
     </Page>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -11,11 +11,12 @@ import { getCookieSession, redirectWithFeedback, redirectWithToast } from "~/dom
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
 import { ResendCodeForm } from "~/ui/resend-code-form";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/confirm-sign-up";
 
 /** Reached from the emailed link (confirmationcode and email) or right after sign-up; otherwise to /. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await redirectSignedInAway(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await redirectSignedInAway({ request, context });
   const url = new URL(request.url);
   const session = await getCookieSession(request);
   const email = url.searchParams.get("email") ?? session.get("pendingConfirmationEmail") ?? null;
@@ -77,3 +78,5 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
     </AuthLayout>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -9,15 +9,16 @@ import { requestOrigin } from "~/domain/auth/origin.server";
 import { forgotPasswordSchema } from "~/domain/auth/schemas";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/forgot-password";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await redirectSignedInAway(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await redirectSignedInAway({ request, context });
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await redirectSignedInAway(request);
+  await redirectSignedInAway({ request, context });
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return { result: submission.reply() };
   const outcome = await forgotPassword(submission.value.email, requestOrigin(context));
@@ -61,3 +62,5 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     </AuthLayout>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -10,17 +10,18 @@ import { loginSchema } from "~/domain/auth/schemas";
 import { commit, getCookieSession, startUserSession } from "~/domain/auth/session.server";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/login";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await redirectSignedInAway(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await redirectSignedInAway({ request, context });
   const session = await getCookieSession(request);
   const feedback = session.get("feedback") ?? null;
   return data({ feedback }, { headers: feedback ? await commit(session) : undefined });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await redirectSignedInAway(request);
+  await redirectSignedInAway({ request, context });
   const submission = parseWithZod(await request.formData(), { schema: loginSchema });
   if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
 
@@ -103,3 +104,5 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     </AuthLayout>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -11,11 +11,12 @@ import { redirectWithFeedback } from "~/domain/auth/session.server";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
 import { ResendCodeForm } from "~/ui/resend-code-form";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/reset-password";
 
 /** Reached from the emailed link (confirmationcode and email) or from /forgot-password; otherwise to /. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await redirectSignedInAway(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await redirectSignedInAway({ request, context });
   const url = new URL(request.url);
   const email = url.searchParams.get("email");
   if (!email) throw redirect("/");
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await redirectSignedInAway(request);
+  await redirectSignedInAway({ request, context });
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success")
     return { result: submission.reply({ hideFields: ["password"] }), resent: false };
@@ -90,3 +91,5 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     </AuthLayout>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

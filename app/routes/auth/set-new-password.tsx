@@ -8,6 +8,7 @@ import { setNewPasswordSchema } from "~/domain/auth/schemas";
 import { commit, getCookieSession } from "~/domain/auth/session.server";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/set-new-password";
 
 /** Only reachable right after a sign-in that requires a new password (invited users). */
@@ -78,3 +79,5 @@ export default function SetNewPassword({ actionData }: Route.ComponentProps) {
     </AuthLayout>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

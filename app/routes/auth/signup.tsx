@@ -10,15 +10,16 @@ import { signupSchema } from "~/domain/auth/schemas";
 import { commit, getCookieSession } from "~/domain/auth/session.server";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormCheckbox, FormTextField } from "~/ui/fields";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/signup";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await redirectSignedInAway(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await redirectSignedInAway({ request, context });
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await redirectSignedInAway(request);
+  await redirectSignedInAway({ request, context });
   const submission = parseWithZod(await request.formData(), { schema: signupSchema });
   if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
   const outcome = await signUp(submission.value, requestOrigin(context));
@@ -105,3 +106,5 @@ export default function Signup({ actionData }: Route.ComponentProps) {
     </AuthLayout>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

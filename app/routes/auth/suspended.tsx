@@ -4,11 +4,12 @@ import { Form, redirect } from "react-router";
 import { config } from "~/config.server";
 import { getOptionalViewer } from "~/domain/access/guard.server";
 import { isActiveAccountDisabled } from "~/domain/accounts/accounts.server";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/suspended";
 
 /** The 'Account Suspended' page: nothing else is shown, and Log out signs the user out everywhere. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await getOptionalViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getOptionalViewer({ request, context });
   if (!viewer) throw redirect("/signin");
   const suspended = viewer.suspended || (await isActiveAccountDisabled(viewer.memberships[0]?.accountId));
   if (!suspended) throw redirect("/");
@@ -40,3 +41,5 @@ export default function Suspended({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

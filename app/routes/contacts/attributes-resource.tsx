@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { requireMemberWith } from "~/domain/access/guard.server";
+import { respond } from "~/domain/actions/respond.server";
 import { createAttribute } from "~/domain/contacts/attributes.server";
 import { attributeSchema } from "~/domain/contacts/schemas";
-import { respond } from "~/ui/respond.server";
 import type { Route } from "./+types/attributes-resource";
 
 /** The add-attribute drawer (contacts page: contact attributes; product page: product attributes). */
-export async function action({ request }: Route.ActionArgs) {
-  const member = await requireMemberWith(request, "attributes.write");
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireMemberWith({ request, context }, "attributes.write");
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: attributeSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, 400);

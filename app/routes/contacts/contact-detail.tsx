@@ -1,11 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { BlockStack, Button, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
+import { z } from "zod";
 import { getDb } from "#db/client.server";
-import { requireMember } from "~/domain/access/guard.server";
+import { type MemberContext, permit, requireMember } from "~/domain/access/guard.server";
 import { can, type Permission } from "~/domain/access/permissions";
+import { parseIntent, unknownIntent, uuidField } from "~/domain/actions/intent";
 import { redirectWithToast } from "~/domain/auth/session.server";
 import {
   attributeValuesFrom,
@@ -14,6 +16,7 @@ import {
   saveContactAttributes,
   saveProductAttributes,
 } from "~/domain/contacts/attributes.server";
+import { submitContactDrawer } from "~/domain/contacts/contact-drawer.server";
 import { getContact } from "~/domain/contacts/contacts.server";
 import { formatPhone } from "~/domain/contacts/phone";
 import { CONTACT_PAGE_PRODUCT_ATTRIBUTES, selectProductSchema } from "~/domain/contacts/schemas";
@@ -21,19 +24,19 @@ import { contactTimeline, smsConsentOf, TIMELINE_LIMIT } from "~/domain/journeys
 import { recordSmsConsent } from "~/domain/messaging/consent.server";
 import { linkContactToProduct, listContactProducts } from "~/domain/products/links.server";
 import { listProducts } from "~/domain/products/products.server";
-import { type AddProductAnswer, AddProductDrawer } from "~/ui/contacts/add-product-drawer";
+import { AddProductDrawer } from "~/ui/contacts/add-product-drawer";
 import { AttributeForm } from "~/ui/contacts/attribute-form";
 import { ContactDrawer, isContactDrawerData } from "~/ui/contacts/contact-drawer";
-import { submitContactDrawer } from "~/ui/contacts/contact-drawer.server";
 import { ContactProducts } from "~/ui/contacts/contact-products";
 import { ContactTimeline } from "~/ui/contacts/contact-timeline";
 import { SmsConsentCard } from "~/ui/contacts/sms-consent-card";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { type Toast, ToastView } from "~/ui/toast";
 import type { Route } from "./+types/contact-detail";
 
 /** One contact of the company (?id=, which replaces the spec's navigation state): attributes and products. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
   const url = new URL(request.url);
   const contact = await getContact(member, url.searchParams.get("id") ?? "");
   if (!contact)
@@ -69,7 +72,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const intentPermissions: Record<string, Permission> = {
+const CONSENT_TEXT_MAX = 1000;
+
+const contactDetailSchema = z.discriminatedUnion("intent", [
+  // Attribute values arrive as attr.{id} fields, checked against the company's attributes.
+  z.looseObject({ intent: z.literal("contact-attributes") }),
+  z.looseObject({ intent: z.literal("product-attributes"), linkId: uuidField }),
+  // The edit drawer's fields are checked by its own schema, shared with the contacts screens.
+  z.looseObject({ intent: z.literal("update") }),
+  selectProductSchema.extend({ intent: z.literal("link-product") }),
+  z.object({
+    intent: z.literal("sms-consent"),
+    consentText: z
+      .string({ error: "timeline.consent.required" })
+      .trim()
+      .min(1, "timeline.consent.required")
+      .max(CONSENT_TEXT_MAX, "timeline.consent.tooLong"),
+  }),
+]);
+
+type Intent = z.infer<typeof contactDetailSchema>["intent"];
+type Submission = ReturnType<typeof parseIntent<typeof contactDetailSchema>>;
+type Contact = NonNullable<Awaited<ReturnType<typeof getContact>>>;
+
+const intentPermissions: Record<Intent, Permission> = {
   "contact-attributes": "contacts.write",
   update: "contacts.write",
   "product-attributes": "products.write",
@@ -77,65 +103,97 @@ const intentPermissions: Record<string, Permission> = {
   "sms-consent": "consent.record",
 };
 
-/** Save contact or product attribute values, link a product, edit the contact. */
-export async function action({ request }: Route.ActionArgs) {
-  const member = await requireMember(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const permission = intentPermissions[intent];
-  if (!permission) return data({ error: "Unknown intent" }, 400);
-  if (!can(member, permission)) throw data({ error: "Forbidden" }, 403);
-  const contactId = new URL(request.url).searchParams.get("id") ?? "";
-  const contact = await getContact(member, contactId);
-  const somethingWentWrong: Toast = { message: "contacts.toasts.somethingWentWrong", error: true };
-  if (!contact) return data({ intent, toast: somethingWentWrong, errors: undefined }, 404);
+const somethingWentWrong: Toast = { message: "contacts.toasts.somethingWentWrong", error: true };
 
-  if (intent === "sms-consent") {
-    const consentText = String(form.get("consentText") ?? "").trim();
-    if (!consentText) return data({ intent, ok: false, error: "timeline.consent.required" }, 400);
-    if (consentText.length > 1000) return data({ intent, ok: false, error: "timeline.consent.tooLong" }, 400);
-    // Recorded by a team member: the IP is not the contact's, so none is kept; the user is.
-    const recorded = await recordSmsConsent(getDb(), member.account.id, contact.id, {
-      source: "admin",
-      consentText,
-      ip: null,
-      userId: member.user.id,
-    });
-    // Opted out meanwhile (a STOP while the modal was open): only the contact can opt back in.
-    if (!recorded.ok && recorded.reason === "opted_out")
-      return data({ intent, ok: false, error: "timeline.consent.optedOutRefused" }, 409);
-    if (!recorded.ok) return data({ intent, ok: false, toast: somethingWentWrong }, 404);
-    return { intent, ok: true, toast: { message: "timeline.consent.recorded" } };
-  }
-  if (intent === "update")
-    return submitContactDrawer(member, form, { createdToast: "contacts.toasts.contactAdded" });
-  if (intent === "link-product") {
-    const submission = parseWithZod(form, { schema: selectProductSchema });
-    if (submission.status !== "success")
-      return data({ intent, result: submission.reply(), linked: false, toast: null }, 400);
-    const linked = await linkContactToProduct(getDb(), member, contact.id, submission.value.productId);
-    if (!linked.ok)
-      return data(
-        {
-          intent,
-          result: submission.reply({ fieldErrors: { productId: ["contacts.validation.selectProduct"] } }),
-          linked: false,
-          toast: null,
-        },
-        404,
+/** Save contact or product attribute values, link a product, edit the contact, record SMS consent. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireMember({ request, context });
+  const form = await request.formData();
+  const submission = parseIntent(form, contactDetailSchema);
+  if (submission.status !== "success") return rejected(submission);
+  const input = submission.value;
+  permit(member, intentPermissions[input.intent]);
+  const contact = await getContact(member, new URL(request.url).searchParams.get("id") ?? "");
+  if (!contact) return data({ intent: input.intent, toast: somethingWentWrong, errors: undefined }, 404);
+
+  switch (input.intent) {
+    case "sms-consent":
+      return recordConsent(member, contact, input.consentText);
+    case "update":
+      return submitContactDrawer(member, form, { createdToast: "contacts.toasts.contactAdded" });
+    case "link-product":
+      return linkProduct(member, contact, input.productId, submission.reply);
+    case "contact-attributes":
+      return saveAttributes(
+        input.intent,
+        await saveContactAttributes(member, contact.id, attributeValuesFrom(form)),
       );
-    return {
-      intent,
-      result: submission.reply({ resetForm: true }),
-      linked: true,
-      toast: { message: "contacts.toasts.productLinked" },
-    };
+    case "product-attributes":
+      return saveAttributes(
+        input.intent,
+        await saveProductAttributes(member, input.linkId, attributeValuesFrom(form)),
+      );
+    default:
+      return unknownIntent();
   }
-  const values = attributeValuesFrom(form);
-  const saved =
-    intent === "contact-attributes"
-      ? await saveContactAttributes(member, contact.id, values)
-      : await saveProductAttributes(member, String(form.get("linkId") ?? ""), values);
+}
+
+/** 400 in the shape the intent's form reads: the consent modal's message, the drawer's field errors. */
+function rejected(submission: Submission) {
+  const intent = String(submission.payload.intent ?? "");
+  if (intent === "sms-consent") {
+    const errors = submission.status === "error" ? submission.error : undefined;
+    const error = errors?.consentText?.[0] ?? "timeline.consent.required";
+    return data({ intent, ok: false, error }, 400);
+  }
+  if (intent === "link-product")
+    return data({ intent, result: submission.reply(), linked: false, toast: null }, 400);
+  return data({ intent, toast: null, errors: undefined }, 400);
+}
+
+async function recordConsent(member: MemberContext, contact: Contact, consentText: string) {
+  const intent = "sms-consent";
+  // Recorded by a team member: the IP is not the contact's, so none is kept; the user is.
+  const recorded = await recordSmsConsent(getDb(), member.account.id, contact.id, {
+    source: "admin",
+    consentText,
+    ip: null,
+    userId: member.user.id,
+  });
+  // Opted out meanwhile (a STOP while the modal was open): only the contact can opt back in.
+  if (!recorded.ok && recorded.reason === "opted_out")
+    return data({ intent, ok: false, error: "timeline.consent.optedOutRefused" }, 409);
+  if (!recorded.ok) return data({ intent, ok: false, toast: somethingWentWrong }, 404);
+  return { intent, ok: true, toast: { message: "timeline.consent.recorded" } };
+}
+
+async function linkProduct(
+  member: MemberContext,
+  contact: Contact,
+  productId: string,
+  reply: (options?: {
+    fieldErrors?: Record<string, string[]>;
+    resetForm?: boolean;
+  }) => SubmissionResult<string[]>,
+) {
+  const intent = "link-product";
+  const linked = await linkContactToProduct(getDb(), member, contact.id, productId);
+  if (!linked.ok) {
+    const result = reply({ fieldErrors: { productId: ["contacts.validation.selectProduct"] } });
+    return data({ intent, result, linked: false, toast: null }, 404);
+  }
+  return {
+    intent,
+    result: reply({ resetForm: true }),
+    linked: true,
+    toast: { message: "contacts.toasts.productLinked" },
+  };
+}
+
+function saveAttributes(
+  intent: "contact-attributes" | "product-attributes",
+  saved: Awaited<ReturnType<typeof saveContactAttributes>>,
+) {
   if (saved.ok) {
     const message =
       intent === "contact-attributes"
@@ -152,10 +210,9 @@ export default function ContactDetail({ loaderData, actionData }: Route.Componen
   const { contact, can } = loaderData;
   const [drawer, setDrawer] = useState<"edit" | "product" | null>(null);
   const close = useCallback(() => setDrawer(null), []);
-  const answer = actionData as
-    | { intent?: string; toast?: Toast | null; errors?: Record<string, string> }
-    | undefined;
-  const errorsFor = (intent: string) => (answer?.intent === intent ? answer.errors : undefined);
+  const answer = actionData;
+  const errorsFor = (intent: string) =>
+    answer && "errors" in answer && answer.intent === intent ? answer.errors : undefined;
   const contactAnswer = isContactDrawerData(actionData) ? actionData : undefined;
   const selected = loaderData.links.find((l) => l.linkId === loaderData.selectedLinkId);
   return (
@@ -241,13 +298,11 @@ export default function ContactDetail({ loaderData, actionData }: Route.Componen
         <ContactDrawer open onClose={close} contact={contact} actionData={contactAnswer} />
       ) : null}
       {drawer === "product" ? (
-        <AddProductDrawer
-          products={loaderData.linkableProducts}
-          answer={answer?.intent === "link-product" ? (actionData as unknown as AddProductAnswer) : undefined}
-          onClose={close}
-        />
+        <AddProductDrawer products={loaderData.linkableProducts} answer={actionData} onClose={close} />
       ) : null}
-      <ToastView toast={contactAnswer?.toast ?? answer?.toast} />
+      <ToastView toast={contactAnswer?.toast ?? (answer && "toast" in answer ? answer.toast : undefined)} />
     </Page>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,23 +1,25 @@
 import { Banner, BlockStack, Card, InlineStack, Page } from "@shopify/polaris";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
-import { requireMember, requireMemberWith } from "~/domain/access/guard.server";
+import { z } from "zod";
+import { type MemberContext, requireMember, requireMemberWith } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
+import { parseIntent, rejectedForm, unknownIntent, uuidField } from "~/domain/actions/intent";
+import { respond } from "~/domain/actions/respond.server";
+import { submitContactDrawer } from "~/domain/contacts/contact-drawer.server";
 import { deleteContact, getContact, listContacts } from "~/domain/contacts/contacts.server";
 import { formatPhone } from "~/domain/contacts/phone";
 import { AddAttribute } from "~/ui/contacts/attribute-drawer";
 import { ContactDrawer, type EditableContact, isContactDrawerData } from "~/ui/contacts/contact-drawer";
-import { submitContactDrawer } from "~/ui/contacts/contact-drawer.server";
 import { ContactsTable } from "~/ui/contacts/contacts-table";
 import { ImportCsvButton } from "~/ui/contacts/csv-import";
-import { respond } from "~/ui/respond.server";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { ToastView } from "~/ui/toast";
 import type { Route } from "./+types/contacts";
 
 /** Contacts manager: the company's active contacts, 10 (or more) per page by keyset, searchable. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
   const url = new URL(request.url);
   const page = await listContacts(member, {
     search: url.searchParams.get("q"),
@@ -34,25 +36,40 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+const contactsSchema = z.discriminatedUnion("intent", [
+  // The drawer's fields are checked by its own schema, shared with the contact and product pages.
+  z.looseObject({ intent: z.literal("create") }),
+  z.looseObject({ intent: z.literal("update") }),
+  z.object({ intent: z.literal("delete"), id: uuidField }),
+]);
+
 /** Add (drawer), edit and delete a contact. */
-export async function action({ request }: Route.ActionArgs) {
-  const member = await requireMemberWith(request, "contacts.write");
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireMemberWith({ request, context }, "contacts.write");
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "create" || intent === "update")
-    return submitContactDrawer(member, form, { createdToast: "contacts.toasts.contactAdded" });
-  if (intent === "delete") {
-    const id = String(form.get("id") ?? "");
-    const deleted = (await getContact(member, id)) ? await deleteContact(member, id) : false;
-    return respond(
-      request,
-      form,
-      deleted
-        ? { message: "contacts.toasts.contactDeleted" }
-        : { message: "contacts.toasts.somethingWentWrong", error: true },
-    );
+  const submission = parseIntent(form, contactsSchema);
+  if (submission.status !== "success") return rejectedForm(submission);
+  const input = submission.value;
+  switch (input.intent) {
+    case "create":
+    case "update":
+      return submitContactDrawer(member, form, { createdToast: "contacts.toasts.contactAdded" });
+    case "delete":
+      return remove(request, form, member, input.id);
+    default:
+      return unknownIntent();
   }
-  return data({ error: "Unknown intent" }, 400);
+}
+
+async function remove(request: Request, form: FormData, member: MemberContext, id: string) {
+  const deleted = (await getContact(member, id)) ? await deleteContact(member, id) : false;
+  return respond(
+    request,
+    form,
+    deleted
+      ? { message: "contacts.toasts.contactDeleted" }
+      : { message: "contacts.toasts.somethingWentWrong", error: true },
+  );
 }
 
 export default function Contacts({ loaderData, actionData }: Route.ComponentProps) {
@@ -102,3 +119,5 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
     </Page>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

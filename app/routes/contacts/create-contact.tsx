@@ -9,16 +9,17 @@ import { can } from "~/domain/access/permissions";
 import { createContact } from "~/domain/contacts/contacts.server";
 import { ADD_CONTACT_SUCCESS_CLOSE_MS, addContactPageSchema } from "~/domain/contacts/schemas";
 import { FormTextField } from "~/ui/fields";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/create-contact";
 
 /** The add-contact page (spec: 'Back to all contacts'; names required, then phone or email). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
   return { canWrite: can(member, "contacts.write") };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const member = await requireMemberWith(request, "contacts.write");
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireMemberWith({ request, context }, "contacts.write");
   const submission = parseWithZod(await request.formData(), { schema: addContactPageSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply(), created: false, failure: null }, 400);
@@ -142,3 +143,5 @@ export default function CreateContact({ loaderData, actionData }: Route.Componen
     </Page>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

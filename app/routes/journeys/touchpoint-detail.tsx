@@ -16,8 +16,8 @@ import { waitText } from "~/ui/journeys/wait-text";
 import type { Route } from "./+types/touchpoint-detail";
 
 /** One touchpoint (?id=): what it sends, its sent, delivered, failed and clicked counts, its latest messages. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
   const touchpoint = await getTouchpoint(member, new URL(request.url).searchParams.get("id") ?? "");
   const journey = touchpoint ? await getJourney(member, touchpoint.journeyId) : null;
   if (!touchpoint || !journey) return data({ found: false as const }, 404);
@@ -200,4 +200,4 @@ export default function TouchpointDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { JourneysErrorBoundary as ErrorBoundary } from "~/ui/journeys/route-error";
+export { RouteErrorBoundary as ErrorBoundary } from "~/ui/route-error-boundary";

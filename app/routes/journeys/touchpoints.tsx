@@ -14,8 +14,8 @@ import { ToastView } from "~/ui/toast";
 import type { Route } from "./+types/touchpoints";
 
 /** The touchpoint manager: the company's journeys (all, or the one in ?journey=) and their touchpoints. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
   const all = await listJourneys(member);
   const chosen = new URL(request.url).searchParams.get("journey") ?? "";
   const shown = all.some((j) => j.id === chosen) ? all.filter((j) => j.id === chosen) : all;
@@ -61,8 +61,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return touchpointAction(await requireMember(request), request);
+export async function action({ request, context }: Route.ActionArgs) {
+  return touchpointAction(await requireMember({ request, context }), request);
 }
 
 type Editing = { mode: "create" | "update" | "link"; journeyId: string; touchpoint?: TouchpointView };
@@ -146,4 +146,4 @@ export default function Touchpoints({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export { JourneysErrorBoundary as ErrorBoundary } from "~/ui/journeys/route-error";
+export { RouteErrorBoundary as ErrorBoundary } from "~/ui/route-error-boundary";

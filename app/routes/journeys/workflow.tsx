@@ -12,8 +12,8 @@ import { waitText } from "~/ui/journeys/wait-text";
 import type { Route } from "./+types/workflow";
 
 /** A journey drawn as a vertical flow: enrollment, then each wait and touchpoint, then the end. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
   const options = (await listJourneys(member)).map((j) => ({ id: j.id, name: j.name }));
   const requested = new URL(request.url).searchParams.get("journey");
   const id = requested ?? options[0]?.id ?? "";
@@ -193,4 +193,4 @@ function Connector() {
   );
 }
 
-export { JourneysErrorBoundary as ErrorBoundary } from "~/ui/journeys/route-error";
+export { RouteErrorBoundary as ErrorBoundary } from "~/ui/route-error-boundary";

@@ -4,6 +4,7 @@ import { data, redirect } from "react-router";
 import { config } from "~/config.server";
 import { followTrackedLink } from "~/domain/messaging/tracked-links.server";
 import { getI18n } from "~/i18n/i18n.server";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/link";
 
 /**
@@ -49,3 +50,5 @@ export default function TrackedLinkNotFound() {
     </div>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,11 +1,14 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { BlockStack, Button, Card, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useFetcher } from "react-router";
+import { z } from "zod";
 import { getDb } from "#db/client.server";
-import { requireMember } from "~/domain/access/guard.server";
+import { type MemberContext, permit, requireMember } from "~/domain/access/guard.server";
 import { can, type Permission } from "~/domain/access/permissions";
+import { parseIntent, unknownIntent, uuidField } from "~/domain/actions/intent";
+import { respond } from "~/domain/actions/respond.server";
 import { redirectWithToast } from "~/domain/auth/session.server";
 import {
   attributeValuesFrom,
@@ -13,6 +16,7 @@ import {
   productAttributeForm,
   saveProductAttributes,
 } from "~/domain/contacts/attributes.server";
+import { submitContactDrawer } from "~/domain/contacts/contact-drawer.server";
 import { getContact } from "~/domain/contacts/contacts.server";
 import { formatPhone } from "~/domain/contacts/phone";
 import { PRODUCT_PAGE_PRODUCT_ATTRIBUTES } from "~/domain/contacts/schemas";
@@ -27,17 +31,16 @@ import { ConfirmModal } from "~/ui/confirm-modal";
 import { AddAttribute } from "~/ui/contacts/attribute-drawer";
 import { AttributeForm } from "~/ui/contacts/attribute-form";
 import { ContactDrawer, isContactDrawerData } from "~/ui/contacts/contact-drawer";
-import { submitContactDrawer } from "~/ui/contacts/contact-drawer.server";
 import { ChooseContactModal } from "~/ui/products/choose-contact-modal";
-import { type ProductNameAnswer, ProductNameDrawer } from "~/ui/products/product-name-drawer";
+import { ProductNameDrawer } from "~/ui/products/product-name-drawer";
 import { ProductOwners } from "~/ui/products/product-owners";
-import { respond } from "~/ui/respond.server";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { type Toast, ToastView } from "~/ui/toast";
 import type { Route } from "./+types/product-detail";
 
 /** A product of the company (?id=, which replaces the spec's navigation state): owners and their attributes. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
   const url = new URL(request.url);
   const product = await getProduct(member, url.searchParams.get("id") ?? "");
   if (!product)
@@ -73,7 +76,22 @@ async function ownerName(member: { account: { id: string } }, contactId: string)
   return contact ? `${contact.firstName} ${contact.lastName}` : "";
 }
 
-const intentPermissions: Record<string, Permission[]> = {
+const productDetailSchema = z.discriminatedUnion("intent", [
+  // The Add Contact drawer's fields are checked by its own schema, shared with the contacts screens.
+  z.looseObject({ intent: z.literal("create") }),
+  z.object({ intent: z.literal("add-existing"), contactId: z.array(uuidField) }),
+  z.object({ intent: z.literal("remove"), contactId: uuidField }),
+  // Attribute values arrive as attr.{id} fields, checked against the company's attributes.
+  z.looseObject({ intent: z.literal("product-attributes"), linkId: uuidField }),
+  productNameSchema.extend({ intent: z.literal("rename") }),
+  z.object({ intent: z.literal("delete") }),
+]);
+
+type ProductDetailInput = z.infer<typeof productDetailSchema>;
+type Intent = ProductDetailInput["intent"];
+type Input<I extends Intent> = Extract<ProductDetailInput, { intent: I }>;
+
+const intentPermissions: Record<Intent, Permission[]> = {
   "add-existing": ["products.write"],
   create: ["contacts.write", "products.write"],
   remove: ["products.write"],
@@ -82,86 +100,102 @@ const intentPermissions: Record<string, Permission[]> = {
   delete: ["products.manage"],
 };
 
-export async function action({ request }: Route.ActionArgs) {
-  const member = await requireMember(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const permissions = intentPermissions[intent];
-  if (!permissions) return data({ error: "Unknown intent" }, 400);
-  if (!permissions.every((p) => can(member, p))) throw data({ error: "Forbidden" }, 403);
-  const product = await getProduct(member, new URL(request.url).searchParams.get("id") ?? "");
-  const failed: Toast = { message: "products.toasts.somethingWentWrong", error: true };
-  if (!product) return respond(request, form, failed, { intent }, 404);
+const failed: Toast = { message: "products.toasts.somethingWentWrong", error: true };
 
-  switch (intent) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireMember({ request, context });
+  const form = await request.formData();
+  const submission = parseIntent(form, productDetailSchema);
+  if (submission.status !== "success") {
+    const intent = String(submission.payload.intent ?? "");
+    return data({ intent, result: submission.reply(), done: false, toast: null, errors: undefined }, 400);
+  }
+  const input = submission.value;
+  for (const permission of intentPermissions[input.intent]) permit(member, permission);
+  const product = await getProduct(member, new URL(request.url).searchParams.get("id") ?? "");
+  if (!product) return respond(request, form, failed, { intent: input.intent }, 404);
+
+  switch (input.intent) {
     case "create":
       return submitContactDrawer(member, form, {
         createdToast: "contacts.toasts.contactCreated",
         linkProductId: product.id,
       });
-    case "add-existing": {
-      const ids = form.getAll("contactId").map(String);
-      const linked = await linkContactsToProduct(member, ids, product.id);
-      if (!linked.ok) return respond(request, form, failed, { intent }, 404);
-      return respond(
-        request,
-        form,
-        { message: "products.toasts.linked", values: { count: String(ids.length) } },
-        {
-          intent,
-        },
-      );
-    }
-    case "remove": {
-      const removed = await unlinkContactFromProduct(
-        getDb(),
-        member,
-        String(form.get("contactId") ?? ""),
-        product.id,
-      );
-      return respond(request, form, removed ? { message: "products.toasts.removed" } : failed, { intent });
-    }
-    case "product-attributes": {
-      const linkId = String(form.get("linkId") ?? "");
-      const link = await getContactProductLink(member, linkId);
-      if (!link || link.productId !== product.id)
-        return data({ intent, toast: failed, errors: undefined }, 404);
-      const saved = await saveProductAttributes(member, linkId, attributeValuesFrom(form));
-      if (saved.ok)
-        return { intent, toast: { message: "contacts.toasts.productAttributesSaved" }, errors: undefined };
-      if (saved.reason === "invalid") return data({ intent, toast: null, errors: saved.errors }, 400);
-      return data({ intent, toast: failed, errors: undefined }, 404);
-    }
-    case "rename": {
-      const submission = parseWithZod(form, { schema: productNameSchema });
-      if (submission.status !== "success")
-        return data({ intent, result: submission.reply(), done: false, toast: null }, 400);
-      const renamed = await renameProduct(member, product.id, submission.value.name);
-      if (!renamed.ok)
-        return data(
-          {
-            intent,
-            result: submission.reply({ fieldErrors: { name: ["products.toasts.duplicate"] } }),
-            done: false,
-            toast: null,
-          },
-          409,
-        );
-      return {
-        intent,
-        result: submission.reply(),
-        done: true,
-        toast: { message: "products.toasts.renamed" },
-      };
-    }
-    default: {
-      await deleteProduct(member, product.id);
-      return redirectWithToast(request, "/product", { message: "products.toasts.deleted" });
-    }
+    case "add-existing":
+      return addOwners(request, form, member, product.id, input.contactId);
+    case "remove":
+      return removeOwner(request, form, member, product.id, input.contactId);
+    case "product-attributes":
+      return saveOwnerAttributes(member, product.id, input.linkId, attributeValuesFrom(form));
+    case "rename":
+      return rename(member, product.id, input, submission.reply);
+    case "delete":
+      return remove(request, member, product.id);
+    default:
+      return unknownIntent();
   }
 }
 
-type Answer = { intent?: string; toast?: Toast | null; errors?: Record<string, string> } | undefined;
+async function addOwners(
+  request: Request,
+  form: FormData,
+  member: MemberContext,
+  productId: string,
+  contactIds: string[],
+) {
+  const linked = await linkContactsToProduct(member, contactIds, productId);
+  if (!linked.ok) return respond(request, form, failed, { intent: "add-existing" }, 404);
+  const toast = { message: "products.toasts.linked", values: { count: String(contactIds.length) } };
+  return respond(request, form, toast, { intent: "add-existing" });
+}
+
+async function removeOwner(
+  request: Request,
+  form: FormData,
+  member: MemberContext,
+  productId: string,
+  contactId: string,
+) {
+  const removed = await unlinkContactFromProduct(getDb(), member, contactId, productId);
+  return respond(request, form, removed ? { message: "products.toasts.removed" } : failed, {
+    intent: "remove",
+  });
+}
+
+async function saveOwnerAttributes(
+  member: MemberContext,
+  productId: string,
+  linkId: string,
+  values: ReturnType<typeof attributeValuesFrom>,
+) {
+  const intent = "product-attributes";
+  const link = await getContactProductLink(member, linkId);
+  if (!link || link.productId !== productId) return data({ intent, toast: failed, errors: undefined }, 404);
+  const saved = await saveProductAttributes(member, linkId, values);
+  if (saved.ok)
+    return { intent, toast: { message: "contacts.toasts.productAttributesSaved" }, errors: undefined };
+  if (saved.reason === "invalid") return data({ intent, toast: null, errors: saved.errors }, 400);
+  return data({ intent, toast: failed, errors: undefined }, 404);
+}
+
+async function rename(
+  member: MemberContext,
+  productId: string,
+  input: Input<"rename">,
+  reply: (options?: { fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>,
+) {
+  const renamed = await renameProduct(member, productId, input.name);
+  if (!renamed.ok) {
+    const result = reply({ fieldErrors: { name: ["products.toasts.duplicate"] } });
+    return data({ intent: input.intent, result, done: false, toast: null }, 409);
+  }
+  return { intent: input.intent, result: reply(), done: true, toast: { message: "products.toasts.renamed" } };
+}
+
+async function remove(request: Request, member: MemberContext, productId: string) {
+  await deleteProduct(member, productId);
+  return redirectWithToast(request, "/product", { message: "products.toasts.deleted" });
+}
 
 export default function ProductDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -170,7 +204,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
   const close = useCallback(() => setOpen(null), []);
   const linker = useFetcher<{ toast?: Toast }>();
   const deleter = useFetcher();
-  const answer = actionData as Answer;
+  const answer = actionData;
   const contactAnswer = isContactDrawerData(actionData) ? actionData : undefined;
   useEffect(() => {
     if (linker.state === "idle" && linker.data?.toast && !linker.data.toast.error) setOpen(null);
@@ -237,7 +271,11 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
                   intent="product-attributes"
                   hiddenFields={{ linkId: selected.linkId }}
                   fields={selected.fields}
-                  errors={answer?.intent === "product-attributes" ? answer.errors : undefined}
+                  errors={
+                    answer && "errors" in answer && answer.intent === "product-attributes"
+                      ? answer.errors
+                      : undefined
+                  }
                   disabled={!can.productsWrite}
                   pageSize={PRODUCT_PAGE_PRODUCT_ATTRIBUTES}
                   emptyText={t("products.detail.noProductAttributes")}
@@ -270,7 +308,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
           intent="rename"
           title={t("products.renameTitle")}
           name={product.name}
-          answer={actionData as unknown as ProductNameAnswer}
+          answer={actionData}
           onClose={close}
         />
       ) : null}
@@ -284,7 +322,9 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
         }
       />
       <ToastView toast={linker.data?.toast} />
-      <ToastView toast={contactAnswer?.toast ?? answer?.toast} />
+      <ToastView toast={contactAnswer?.toast ?? (answer && "toast" in answer ? answer.toast : undefined)} />
     </Page>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

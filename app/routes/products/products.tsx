@@ -21,20 +21,21 @@ import { can } from "~/domain/access/permissions";
 import { createProduct, listProducts } from "~/domain/products/products.server";
 import { productNameSchema } from "~/domain/products/schemas";
 import { EmptyMessage } from "~/ui/empty-message";
-import { type ProductNameAnswer, ProductNameDrawer } from "~/ui/products/product-name-drawer";
+import { ProductNameDrawer } from "~/ui/products/product-name-drawer";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { ToastView } from "~/ui/toast";
 import type { Route } from "./+types/products";
 
 /** Products manager: the company's products as cards, searchable by name. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
   const products = await listProducts(member, new URL(request.url).searchParams.get("q") ?? "");
   return { products, canManage: can(member, "products.manage") };
 }
 
 /** Create a product (company admins; beyond the spec), with its journey. */
-export async function action({ request }: Route.ActionArgs) {
-  const member = await requireMemberWith(request, "products.manage");
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireMemberWith({ request, context }, "products.manage");
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: productNameSchema });
   if (submission.status !== "success")
@@ -118,7 +119,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         <ProductNameDrawer
           intent="create"
           title={t("products.createProduct")}
-          answer={actionData as ProductNameAnswer | undefined}
+          answer={actionData}
           onClose={close}
         />
       ) : null}
@@ -148,3 +149,5 @@ function ProductCard({ id, name }: { id: string; name: string }) {
     </Box>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,6 +1,7 @@
 import { BlockStack, Card, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { publicPendingScreens } from "~/domain/access/screens";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/pending-public";
 
 /** A public page whose content is built by a later issue (billing hand-off, store install, forms). */
@@ -24,3 +25,5 @@ export default function PendingPublicScreen({ loaderData }: Route.ComponentProps
     </Page>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

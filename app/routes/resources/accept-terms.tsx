@@ -5,10 +5,10 @@ import { safeRedirectPath } from "~/ui/safe-redirect";
 import type { Route } from "./+types/accept-terms";
 
 /** The terms-acceptance modal's Accept: stores the time in the company metadata (TnCAcceptedAt). */
-export async function action({ request }: Route.ActionArgs) {
-  const context = await requireMemberWith(request, "terms.accept");
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireMemberWith({ request, context }, "terms.accept");
   const form = await request.formData();
-  await acceptTerms(context);
+  await acceptTerms(member);
   return redirectWithToast(request, safeRedirectPath(form.get("redirectTo")), {
     message: "toasts.termsAccepted",
   });

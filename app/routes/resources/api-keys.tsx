@@ -1,36 +1,67 @@
 import { data } from "react-router";
-import { requireMemberWith } from "~/domain/access/guard.server";
+import { z } from "zod";
+import { type MemberContext, permit, requireMember } from "~/domain/access/guard.server";
+import { parseIntent, rejectedForm, unknownIntent, uuidField } from "~/domain/actions/intent";
+import { respond } from "~/domain/actions/respond.server";
 import { deleteApiKey, generateApiKey, setApiKeyDisabled } from "~/domain/keys/api-keys.server";
-import { respond } from "~/ui/respond.server";
 import type { Route } from "./+types/api-keys";
 
+const apiKeySchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("generate") }),
+  z.object({ intent: z.literal("enable"), keyId: uuidField }),
+  z.object({ intent: z.literal("disable"), keyId: uuidField }),
+  z.object({ intent: z.literal("delete"), keyId: uuidField }),
+]);
+
 /** Secret keys of the active company: generate (shown once), enable, disable, delete. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireMember({ request, context });
   const form = await request.formData();
-  const intent = form.get("intent");
-  const keyId = String(form.get("keyId") ?? "");
-  if (intent === "generate") {
-    const member = await requireMemberWith(request, "keys.generate");
-    const created = await generateApiKey(member);
-    if (!created.ok) return respond(request, form, { message: "toasts.secretKeyAddFailed", error: true });
-    // The secret travels once, in this answer; without JavaScript there is no safe place to show it later.
-    return data({ toast: { message: "toasts.secretKeyAdded" }, secret: created.key });
+  const submission = parseIntent(form, apiKeySchema);
+  if (submission.status !== "success") return rejectedForm(submission);
+  const input = submission.value;
+  switch (input.intent) {
+    case "generate":
+      permit(member, "keys.generate");
+      return generate(request, form, member);
+    case "enable":
+    case "disable":
+      permit(member, "keys.manage");
+      return setDisabled(request, form, member, input.keyId, input.intent === "disable");
+    case "delete":
+      permit(member, "keys.manage");
+      return remove(request, form, member, input.keyId);
+    default:
+      return unknownIntent();
   }
-  const member = await requireMemberWith(request, "keys.manage");
-  if (intent === "enable" || intent === "disable") {
-    const changed = await setApiKeyDisabled(member, keyId, intent === "disable");
-    if (!changed) return respond(request, form, { message: "toasts.disableFailed", error: true });
-    return respond(request, form, {
-      message: intent === "disable" ? "toasts.disableSuccessfully" : "toasts.enableSuccessfully",
-    });
-  }
-  if (intent === "delete") {
-    const deleted = await deleteApiKey(member, keyId);
-    return respond(
-      request,
-      form,
-      deleted ? { message: "toasts.deletedSuccessfully" } : { message: "toasts.deleteFailed", error: true },
-    );
-  }
-  return data({ error: "Unknown intent" }, 400);
+}
+
+async function generate(request: Request, form: FormData, member: MemberContext) {
+  const created = await generateApiKey(member);
+  if (!created.ok) return respond(request, form, { message: "toasts.secretKeyAddFailed", error: true });
+  // The secret travels once, in this answer; without JavaScript there is no safe place to show it later.
+  return data({ toast: { message: "toasts.secretKeyAdded" }, secret: created.key });
+}
+
+async function setDisabled(
+  request: Request,
+  form: FormData,
+  member: MemberContext,
+  keyId: string,
+  disable: boolean,
+) {
+  const changed = await setApiKeyDisabled(member, keyId, disable);
+  if (!changed) return respond(request, form, { message: "toasts.disableFailed", error: true });
+  return respond(request, form, {
+    message: disable ? "toasts.disableSuccessfully" : "toasts.enableSuccessfully",
+  });
+}
+
+async function remove(request: Request, form: FormData, member: MemberContext, keyId: string) {
+  const deleted = await deleteApiKey(member, keyId);
+  return respond(
+    request,
+    form,
+    deleted ? { message: "toasts.deletedSuccessfully" } : { message: "toasts.deleteFailed", error: true },
+  );
 }

@@ -12,7 +12,7 @@ import type { Route } from "./+types/csv-import-errors";
  * Streamed page by page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const member = await requireMember(request);
+  const member = await requireMember({ request, context });
   const id = new URL(request.url).searchParams.get("id") ?? "";
   const report = await readErrorReport(member, id);
   if (!report) throw new Response("Not found", { status: 404 });

@@ -11,8 +11,8 @@ const RECHECK_MS = 5_000;
  * Server-sent progress of one of the company's imports: `progress` events carrying its summary
  * (rows done of rows total, counts, status), the last one when it is completed or failed.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
   const id = new URL(request.url).searchParams.get("id") ?? "";
   const first = await getCsvImport(member, id);
   if (!first) throw new Response("Not found", { status: 404 });

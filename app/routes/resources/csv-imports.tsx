@@ -4,8 +4,8 @@ import { listProducts } from "~/domain/products/products.server";
 import type { Route } from "./+types/csv-imports";
 
 /** The company's recent CSV imports (running and finished), and its products to link imported contacts to. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
   const [imports, products] = await Promise.all([listCsvImports(member, 5), listProducts(member)]);
   return { imports, products };
 }

@@ -4,8 +4,8 @@ import { formatCsvRecord } from "~/domain/contacts/csv-parser";
 import type { Route } from "./+types/csv-sample";
 
 /** A sample contacts file: the four contact columns and the company's own contact attributes. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
   const attributes = await listAttributes(member, "contact");
   const header = ["First Name", "Last Name", "Phone", "Email", ...attributes.map((a) => a.title)];
   const blank = attributes.map(() => "");

@@ -17,8 +17,8 @@ import type { Route } from "./+types/csv-upload";
  * (spec 2 section 7: the signed upload and processCSV). The file streams to storage as it arrives,
  * checked on the way; the answer is the new import's id, or why the file was refused.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const member = await requireMemberWith(request, "contacts.import");
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireMemberWith({ request, context }, "contacts.import");
   // A declared size past the limit is refused before a byte is read (multipart adds a little).
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024)
     return answer(request, { key: "fileErrors.tooLarge" }, 413);

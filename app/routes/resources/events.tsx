@@ -5,8 +5,8 @@ import type { Route } from "./+types/events";
 const HEARTBEAT_MS = 25_000;
 
 /** Server-sent events for the signed-in user: their invitations and requests, and their companies' changes. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context });
   const accountIds = new Set(viewer.memberships.map((m) => m.accountId));
   const concerns = (event: AppEvent) =>
     event.topic === "terms" ||

@@ -1,50 +1,78 @@
-import { data, redirect } from "react-router";
-import { requireMemberWith } from "~/domain/access/guard.server";
+import { redirect } from "react-router";
+import { z } from "zod";
+import { type MemberContext, permit, requireMember } from "~/domain/access/guard.server";
+import { optionalText, parseIntent, rejectedForm, unknownIntent, uuidField } from "~/domain/actions/intent";
+import { respond } from "~/domain/actions/respond.server";
 import { redirectWithToast } from "~/domain/auth/session.server";
 import { removeMember, setCompanyAdmin } from "~/domain/team/members.server";
-import { respond } from "~/ui/respond.server";
 import type { Route } from "./+types/members";
 
+const memberSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("leave") }),
+  z.object({ intent: z.literal("remove"), userId: uuidField }),
+  z.object({ intent: z.literal("make-admin"), userId: uuidField, name: optionalText }),
+  z.object({ intent: z.literal("remove-admin"), userId: uuidField, name: optionalText }),
+]);
+
 /** Leave the company, remove a member, or name and unname company admins. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireMember({ request, context });
   const form = await request.formData();
-  const intent = form.get("intent");
-  const userId = String(form.get("userId") ?? "");
-
-  if (intent === "leave") {
-    const member = await requireMemberWith(request, "team.leave");
-    const outcome = await removeMember(member, member.user.id);
-    if (outcome === "last_admin") return respond(request, form, { message: "toasts.lastAdmin", error: true });
-    if (outcome === "not_found")
-      return respond(request, form, { message: "toasts.somethingWentWrongToast", error: true });
-    // The next most recent company becomes active; with none left the guard sends the user to /setup.
-    return redirectWithToast(request, "/", { message: "toasts.leftOrganization" });
+  const submission = parseIntent(form, memberSchema);
+  if (submission.status !== "success") return rejectedForm(submission);
+  const input = submission.value;
+  switch (input.intent) {
+    case "leave":
+      permit(member, "team.leave");
+      return leave(request, form, member);
+    case "remove":
+      permit(member, "team.manage");
+      return remove(request, form, member, input.userId);
+    case "make-admin":
+    case "remove-admin":
+      permit(member, "team.manage");
+      return setAdmin(request, form, member, input.userId, input.intent === "make-admin", input.name);
+    default:
+      return unknownIntent();
   }
+}
 
-  const member = await requireMemberWith(request, "team.manage");
-  if (intent === "remove") {
-    if (userId === member.user.id) return redirect("/settings?tab=organization");
-    const outcome = await removeMember(member, userId);
-    if (outcome === "done") return respond(request, form, { message: "toasts.memberRemoved" });
+async function leave(request: Request, form: FormData, member: MemberContext) {
+  const outcome = await removeMember(member, member.user.id);
+  if (outcome === "last_admin") return respond(request, form, { message: "toasts.lastAdmin", error: true });
+  if (outcome === "not_found")
+    return respond(request, form, { message: "toasts.somethingWentWrongToast", error: true });
+  // The next most recent company becomes active; with none left the guard sends the user to /setup.
+  return redirectWithToast(request, "/", { message: "toasts.leftOrganization" });
+}
+
+async function remove(request: Request, form: FormData, member: MemberContext, userId: string) {
+  if (userId === member.user.id) return redirect("/settings?tab=organization");
+  const outcome = await removeMember(member, userId);
+  if (outcome === "done") return respond(request, form, { message: "toasts.memberRemoved" });
+  return respond(request, form, {
+    message: outcome === "last_admin" ? "toasts.lastAdmin" : "toasts.somethingWentWrongToast",
+    error: true,
+  });
+}
+
+async function setAdmin(
+  request: Request,
+  form: FormData,
+  member: MemberContext,
+  userId: string,
+  makeAdmin: boolean,
+  name: string,
+) {
+  const outcome = await setCompanyAdmin(member, userId, makeAdmin);
+  if (outcome === "done") {
     return respond(request, form, {
-      message: outcome === "last_admin" ? "toasts.lastAdmin" : "toasts.somethingWentWrongToast",
-      error: true,
+      message: makeAdmin ? "toasts.adminGranted" : "toasts.adminRevoked",
+      values: { name },
     });
   }
-  if (intent === "make-admin" || intent === "remove-admin") {
-    const makeAdmin = intent === "make-admin";
-    const outcome = await setCompanyAdmin(member, userId, makeAdmin);
-    const name = String(form.get("name") ?? "");
-    if (outcome === "done") {
-      return respond(request, form, {
-        message: makeAdmin ? "toasts.adminGranted" : "toasts.adminRevoked",
-        values: { name },
-      });
-    }
-    return respond(request, form, {
-      message: outcome === "last_admin" ? "toasts.lastAdmin" : "toasts.somethingWentWrongToast",
-      error: true,
-    });
-  }
-  return data({ error: "Unknown intent" }, 400);
+  return respond(request, form, {
+    message: outcome === "last_admin" ? "toasts.lastAdmin" : "toasts.somethingWentWrongToast",
+    error: true,
+  });
 }

@@ -1,22 +1,21 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Page, Tabs } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { data, useSearchParams } from "react-router";
-import { requireMember, requireMemberWith } from "~/domain/access/guard.server";
-import { can } from "~/domain/access/permissions";
+import { z } from "zod";
+import { type MemberContext, permit, requireMember } from "~/domain/access/guard.server";
 import { updateCompany } from "~/domain/accounts/accounts.server";
-import { listApiKeys } from "~/domain/keys/api-keys.server";
+import { parseIntent, unknownIntent } from "~/domain/actions/intent";
 import { changePassword, changePasswordErrors, updateMyDetails } from "~/domain/profile/profile.server";
-import { getMessagingSettings, updateMessagingSettings } from "~/domain/settings/messaging.server";
+import { updateMessagingSettings } from "~/domain/settings/messaging.server";
 import {
   changePasswordSchema,
   companyEditSchema,
   messagingSettingsSchema,
   myDetailsSchema,
 } from "~/domain/settings/schemas";
-import { listMyInvitations, listPendingInvitations } from "~/domain/team/invitations.server";
-import { listMembers } from "~/domain/team/members.server";
-import { listAccessRequests } from "~/domain/team/requests.server";
+import { loadSettingsTab } from "~/domain/settings/settings-page.server";
+import { settingsTabOf, settingsTabs } from "~/domain/settings/settings-tabs";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { BillingTab } from "~/ui/settings/billing-tab";
 import { OrganizationTab } from "~/ui/settings/organization-tab";
 import { PersonalTab } from "~/ui/settings/personal-tab";
@@ -24,109 +23,111 @@ import { UsersTab } from "~/ui/settings/users-tab";
 import { ToastView } from "~/ui/toast";
 import type { Route } from "./+types/settings";
 
-export const settingsTabs = ["personal", "billing", "organization", "users"] as const;
+/** Only the shown tab's data (?tab=): the other tabs load when they are opened. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
+  return loadSettingsTab(member, settingsTabOf(new URL(request.url)));
+}
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request);
-  const [invitations, apiKeys, members, requests, pendingInvitations, messaging] = await Promise.all([
-    listMyInvitations(member),
-    listApiKeys(member),
-    listMembers(member),
-    listAccessRequests(member),
-    listPendingInvitations(member),
-    getMessagingSettings(member),
-  ]);
+const settingsSchema = z.discriminatedUnion("intent", [
+  myDetailsSchema,
+  changePasswordSchema,
+  companyEditSchema,
+  messagingSettingsSchema,
+]);
+
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+
+type Submission = ReturnType<typeof parseIntent<typeof settingsSchema>>;
+type Parsed<Intent> = Extract<z.infer<typeof settingsSchema>, { intent: Intent }>;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireMember({ request, context });
+  const submission = parseIntent(await request.formData(), settingsSchema);
+  if (submission.status !== "success") return rejected(submission);
+  const input = submission.value;
+  switch (input.intent) {
+    case "details":
+      permit(member, "profile.write");
+      return saveDetails(member, input, submission);
+    case "password":
+      permit(member, "profile.write");
+      return savePassword(request, member, input, submission);
+    case "company":
+      permit(member, "company.write");
+      return saveCompany(member, input, submission);
+    case "messaging":
+      permit(member, "company.write");
+      return saveMessaging(member, input, submission);
+    default:
+      return unknownIntent();
+  }
+}
+
+/** 400: the field errors go back to the form the intent names; passwords are never sent back. */
+function rejected(submission: Submission) {
+  const intent = String(submission.payload.intent ?? "");
+  const hideFields = intent === "password" ? PASSWORD_FIELDS : undefined;
+  return data({ intent, result: submission.reply({ hideFields }), toast: null }, 400);
+}
+
+async function saveDetails(member: MemberContext, input: Parsed<"details">, submission: Submission) {
+  await updateMyDetails(member.user.id, input);
   return {
-    user: member.user,
-    account: { id: member.account.id, company: member.account.company, url: member.account.url },
-    invitations,
-    apiKeys,
-    members,
-    requests,
-    pendingInvitations,
-    messaging,
-    can: {
-      profileWrite: can(member, "profile.write"),
-      companyWrite: can(member, "company.write"),
-      teamManage: can(member, "team.manage"),
-      teamLeave: can(member, "team.leave"),
-      invitesAnswer: can(member, "invites.answer"),
-      keysGenerate: can(member, "keys.generate"),
-      keysManage: can(member, "keys.manage"),
-    },
+    intent: input.intent,
+    result: submission.reply({ resetForm: false }),
+    toast: { message: "toasts.userDetailsUpdated" },
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "details") {
-    const member = await requireMemberWith(request, "profile.write");
-    const submission = parseWithZod(form, { schema: myDetailsSchema });
-    if (submission.status !== "success")
-      return data({ intent, result: submission.reply(), toast: null }, 400);
-    await updateMyDetails(member.user.id, submission.value);
-    return {
-      intent,
-      result: submission.reply({ resetForm: false }),
-      toast: { message: "toasts.userDetailsUpdated" },
-    };
+/** The current session stays signed in; every other session of the user ends. */
+async function savePassword(
+  request: Request,
+  member: MemberContext,
+  input: Parsed<"password">,
+  submission: Submission,
+) {
+  const outcome = await changePassword(member.user.id, input, request);
+  if (outcome !== "changed") {
+    const message = changePasswordErrors[outcome];
+    return data(
+      {
+        intent: input.intent,
+        result: submission.reply({ formErrors: [message], hideFields: PASSWORD_FIELDS }),
+        toast: null,
+      },
+      400,
+    );
   }
-  if (intent === "password") {
-    const member = await requireMemberWith(request, "profile.write");
-    const submission = parseWithZod(form, { schema: changePasswordSchema });
-    const hidden = ["currentPassword", "newPassword", "confirmPassword"];
-    if (submission.status !== "success")
-      return data({ intent, result: submission.reply({ hideFields: hidden }), toast: null }, 400);
-    const outcome = await changePassword(member.user.id, submission.value, request);
-    if (outcome !== "changed") {
-      const message = changePasswordErrors[outcome];
-      return data(
-        { intent, result: submission.reply({ formErrors: [message], hideFields: hidden }), toast: null },
-        400,
-      );
-    }
-    return {
-      intent,
-      result: submission.reply({ resetForm: true }),
-      toast: { message: "toasts.passwordUpdated" },
-    };
-  }
-  if (intent === "company") {
-    const member = await requireMemberWith(request, "company.write");
-    const submission = parseWithZod(form, { schema: companyEditSchema });
-    if (submission.status !== "success")
-      return data({ intent, result: submission.reply(), toast: null }, 400);
-    await updateCompany(member, submission.value);
-    return {
-      intent,
-      result: submission.reply({ resetForm: false }),
-      toast: { message: "toasts.companyUpdated" },
-    };
-  }
-  if (intent === "messaging") {
-    const member = await requireMemberWith(request, "company.write");
-    const submission = parseWithZod(form, { schema: messagingSettingsSchema });
-    if (submission.status !== "success")
-      return data({ intent, result: submission.reply(), toast: null }, 400);
-    await updateMessagingSettings(member, submission.value);
-    return {
-      intent,
-      result: submission.reply({ resetForm: false }),
-      toast: { message: "messagingSettings.saved" },
-    };
-  }
-  return data(
-    { intent: null, result: null, toast: { message: "toasts.somethingWentWrongToast", error: true } },
-    400,
-  );
+  return {
+    intent: input.intent,
+    result: submission.reply({ resetForm: true }),
+    toast: { message: "toasts.passwordUpdated" },
+  };
+}
+
+async function saveCompany(member: MemberContext, input: Parsed<"company">, submission: Submission) {
+  await updateCompany(member, input);
+  return {
+    intent: input.intent,
+    result: submission.reply({ resetForm: false }),
+    toast: { message: "toasts.companyUpdated" },
+  };
+}
+
+async function saveMessaging(member: MemberContext, input: Parsed<"messaging">, submission: Submission) {
+  await updateMessagingSettings(member, input);
+  return {
+    intent: input.intent,
+    result: submission.reply({ resetForm: false }),
+    toast: { message: "messagingSettings.saved" },
+  };
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const current = settingsTabs.indexOf(searchParams.get("tab") as (typeof settingsTabs)[number]);
-  const selected = current === -1 ? 0 : current;
+  const [, setSearchParams] = useSearchParams();
+  const selected = settingsTabs.indexOf(loaderData.tab);
   const tabs = settingsTabs.map((id) => ({
     id: `settings-${id}`,
     content: t(`settings.tabs.${id}`),
@@ -137,15 +138,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   return (
     <Page title={t("settings.title")}>
       <Tabs tabs={tabs} selected={selected} onSelect={selectTab}>
-        <div
-          id={`panel-${settingsTabs[selected]}`}
-          role="tabpanel"
-          aria-labelledby={`settings-${settingsTabs[selected]}`}
-        >
-          {selected === 0 ? <PersonalTab data={loaderData} actionData={actionData} /> : null}
-          {selected === 1 ? <BillingTab /> : null}
-          {selected === 2 ? <OrganizationTab data={loaderData} actionData={actionData} /> : null}
-          {selected === 3 ? <UsersTab data={loaderData} /> : null}
+        <div id={`panel-${loaderData.tab}`} role="tabpanel" aria-labelledby={`settings-${loaderData.tab}`}>
+          {loaderData.tab === "personal" ? <PersonalTab data={loaderData} actionData={actionData} /> : null}
+          {loaderData.tab === "billing" ? <BillingTab /> : null}
+          {loaderData.tab === "organization" ? (
+            <OrganizationTab data={loaderData} actionData={actionData} />
+          ) : null}
+          {loaderData.tab === "users" ? <UsersTab data={loaderData} /> : null}
         </div>
       </Tabs>
       <ToastView toast={actionData?.toast} />
@@ -153,5 +152,4 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export type SettingsData = Route.ComponentProps["loaderData"];
-export type SettingsActionData = Route.ComponentProps["actionData"];
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,15 +1,18 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Banner, BlockStack, Box, Card, InlineGrid, InlineStack, Page, Text } from "@shopify/polaris";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { requireViewer } from "~/domain/access/guard.server";
+import { z } from "zod";
+import { permit, requireViewer, type Viewer, viewerSubject } from "~/domain/access/guard.server";
 import { createCompany, latestAccessRequest, requestAccess } from "~/domain/accounts/accounts.server";
 import { createCompanySchema, requestAccessSchema } from "~/domain/accounts/schemas";
+import { parseIntent, unknownIntent } from "~/domain/actions/intent";
 import { redirectWithToast } from "~/domain/auth/session.server";
 import { loadSubdomainPatterns } from "~/domain/platform/system-configuration.server";
 import { listMyInvitations } from "~/domain/team/invitations.server";
 import { InviteProblemModal } from "~/ui/invitations/invite-problem-modal";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { CreateCompanyModal } from "~/ui/setup/create-company-modal";
 import { PendingApproval } from "~/ui/setup/pending-approval";
 import { RequestAccessModal } from "~/ui/setup/request-access-modal";
@@ -20,8 +23,8 @@ import type { Route } from "./+types/setup";
 
 const JUST_APPROVED_MS = 60_000;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer({ request, context });
   const url = new URL(request.url);
   const linkedAccountId = url.searchParams.get("requestid");
   const latest = await latestAccessRequest(viewer);
@@ -45,24 +48,53 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewer(request);
-  const formData = await request.formData();
-  if (formData.get("intent") === "create") {
-    const submission = parseWithZod(formData, { schema: createCompanySchema(await loadSubdomainPatterns()) });
-    if (submission.status !== "success") return data({ intent: "create", result: submission.reply() }, 400);
-    const created = await createCompany(viewer, submission.value);
-    if (!created.ok)
-      return data({ intent: "create", result: submission.reply({ fieldErrors: created.fieldErrors }) }, 400);
-    return redirectWithToast(request, "/", { message: "toasts.accountCreated" });
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer({ request, context });
+  const schema = z.discriminatedUnion("intent", [
+    createCompanySchema(await loadSubdomainPatterns()),
+    requestAccessSchema,
+  ]);
+  const submission = parseIntent(await request.formData(), schema);
+  if (submission.status !== "success") {
+    const intent = submission.payload.intent === "create" ? "create" : "request";
+    return data({ intent, result: submission.reply() }, 400);
   }
-  const submission = parseWithZod(formData, { schema: requestAccessSchema });
-  if (submission.status !== "success") return data({ intent: "request", result: submission.reply() }, 400);
-  const outcome = await requestAccess(viewer, submission.value.accountId.toLowerCase());
+  const input = submission.value;
+  switch (input.intent) {
+    case "create":
+      permit(viewerSubject(viewer), "companies.create");
+      return create(request, viewer, input, submission.reply);
+    case "request":
+      permit(viewerSubject(viewer), "access.request");
+      return askToJoin(request, viewer, input.accountId, submission.reply);
+    default:
+      return unknownIntent();
+  }
+}
+
+type Reply = (options?: {
+  fieldErrors?: Record<string, string[]>;
+  formErrors?: string[];
+}) => SubmissionResult<string[]>;
+
+async function create(
+  request: Request,
+  viewer: Viewer,
+  input: Parameters<typeof createCompany>[1],
+  reply: Reply,
+) {
+  const created = await createCompany(viewer, input);
+  if (!created.ok)
+    return data({ intent: "create" as const, result: reply({ fieldErrors: created.fieldErrors }) }, 400);
+  return redirectWithToast(request, "/", { message: "toasts.accountCreated" });
+}
+
+async function askToJoin(request: Request, viewer: Viewer, accountId: string, reply: Reply) {
+  const outcome = await requestAccess(viewer, accountId.toLowerCase());
   switch (outcome) {
     case "not_found":
       return data(
-        { intent: "request", result: submission.reply({ formErrors: ["toasts.accountNotFound"] }) },
+        { intent: "request" as const, result: reply({ formErrors: ["toasts.accountNotFound"] }) },
         404,
       );
     case "already_member":
@@ -149,3 +181,5 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
     </div>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

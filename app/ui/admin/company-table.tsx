@@ -124,6 +124,7 @@ function ViewAsButton({
   const label = mode === "admin" ? t("adminCompanies.viewAsAdmin") : t("adminCompanies.viewAsRoAdmin");
   return (
     <Form method="post" action="/resources/view-as">
+      <input type="hidden" name="intent" value="view" />
       <input type="hidden" name="accountId" value={accountId} />
       <input type="hidden" name="mode" value={mode} />
       <Button

@@ -11,6 +11,7 @@ export function UserCompanies({ companies }: { companies: AdminUserRow["companie
     <InlineStack gap="200" wrap>
       {companies.map((company) => (
         <Form key={company.id} method="post" action="/resources/view-as">
+          <input type="hidden" name="intent" value="view" />
           <input type="hidden" name="accountId" value={company.id} />
           <input type="hidden" name="mode" value="roadmin" />
           <Button

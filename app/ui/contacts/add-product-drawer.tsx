@@ -7,10 +7,11 @@ import { Form, useNavigation } from "react-router";
 import { selectProductSchema } from "~/domain/contacts/schemas";
 import { Drawer } from "~/ui/drawer";
 
+/** Any answer of the contact page's action: the drawer reads only the link-product one. */
 export type AddProductAnswer = {
-  intent: "link-product";
-  result: SubmissionResult<string[]>;
-  linked: boolean;
+  intent?: string | null;
+  result?: SubmissionResult<string[]> | null;
+  linked?: boolean;
 };
 
 /** The contact page's add-product drawer: choose one of the company's products to link the contact to. */
@@ -26,10 +27,10 @@ export function AddProductDrawer({
   const { t } = useTranslation();
   const navigation = useNavigation();
   const atOpening = useRef(answer);
-  const fresh = answer !== atOpening.current ? answer : undefined;
+  const fresh = answer !== atOpening.current && answer?.intent === "link-product" ? answer : undefined;
   const [form, fields] = useForm({
     id: "add-product",
-    lastResult: fresh?.result,
+    lastResult: fresh?.result ?? undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: selectProductSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

@@ -4,10 +4,10 @@ import { Banner, BlockStack, Button, InlineStack, Link } from "@shopify/polaris"
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import type { ContactDrawerData } from "~/domain/contacts/contact-drawer.server";
 import { contactDrawerSchema } from "~/domain/contacts/schemas";
 import { Drawer } from "~/ui/drawer";
 import { FormTextField } from "~/ui/fields";
-import type { ContactDrawerData } from "./contact-drawer.server";
 
 export type EditableContact = {
   id: string;

@@ -6,6 +6,7 @@ import { getDb } from "#db/client.server";
 import { contacts } from "#db/schema";
 import type { MemberContext } from "~/domain/access/guard.server";
 import { can, type Permission } from "~/domain/access/permissions";
+import { respond } from "~/domain/actions/respond.server";
 import { sendTouchpointNow, setJourneyState } from "~/domain/journeys/engine.server";
 import { touchpointLinkSchema, touchpointSchema } from "~/domain/journeys/touchpoint-schemas";
 import {
@@ -20,7 +21,6 @@ import {
 } from "~/domain/journeys/touchpoints.server";
 import { JOURNEY_STATES, type JourneyState } from "~/domain/journeys/types";
 import { isUuid } from "~/domain/team/invitations.server";
-import { respond } from "~/ui/respond.server";
 import type { Toast } from "~/ui/toast";
 
 /**

@@ -4,12 +4,12 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { searchable } from "~/domain/contacts/schemas";
+import type { ChooseContactPage } from "~/domain/products/choose-contact.server";
 import {
   CHOOSE_CONTACT_DEBOUNCE_MS,
   CHOOSE_CONTACT_RECHECK_MS,
   CHOOSE_CONTACT_SCROLL_THRESHOLD,
 } from "~/domain/products/schemas";
-import type { ChooseContactPage } from "~/routes/contacts/contacts-resource";
 import { EmptyMessage } from "~/ui/empty-message";
 
 type Row = ChooseContactPage["rows"][number];

@@ -8,10 +8,11 @@ import { productNameSchema } from "~/domain/products/schemas";
 import { Drawer } from "~/ui/drawer";
 import { FormTextField } from "~/ui/fields";
 
+/** Any answer of the page's action: the drawer reads only its own intent's (rename or create). */
 export type ProductNameAnswer = {
-  intent: "create" | "rename";
-  result: SubmissionResult<string[]>;
-  done: boolean;
+  intent?: string | null;
+  result?: SubmissionResult<string[]> | null;
+  done?: boolean;
 };
 
 /** Creates (intent create) or renames (intent rename) a product: its name only. */
@@ -34,7 +35,7 @@ export function ProductNameDrawer({
   const fresh = answer !== atOpening.current && answer?.intent === intent ? answer : undefined;
   const [form, fields] = useForm({
     id: `product-${intent}`,
-    lastResult: fresh?.result,
+    lastResult: fresh?.result ?? undefined,
     defaultValue: name ? { name } : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productNameSchema }),
     shouldValidate: "onSubmit",

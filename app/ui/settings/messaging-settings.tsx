@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { messagingSettingsSchema, SMS_HELP_TEXT_MAX } from "~/domain/settings/schemas";
-import type { SettingsActionData, SettingsData } from "~/routes/settings/settings";
+import type { OrganizationTabData, SettingsAnswer } from "~/domain/settings/settings-page.server";
 import { Drawer } from "~/ui/drawer";
 import { FormTextField } from "~/ui/fields";
 
@@ -14,8 +14,8 @@ export function MessagingSettingsCard({
   data,
   actionData,
 }: {
-  data: SettingsData;
-  actionData: SettingsActionData;
+  data: OrganizationTabData;
+  actionData: SettingsAnswer;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -57,8 +57,8 @@ function MessagingForm({
   actionData,
   example,
 }: {
-  data: SettingsData;
-  actionData: SettingsActionData;
+  data: OrganizationTabData;
+  actionData: SettingsAnswer;
   example: string;
 }) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { companyEditSchema } from "~/domain/settings/schemas";
-import type { SettingsActionData, SettingsData } from "~/routes/settings/settings";
+import type { OrganizationTabData, SettingsAnswer } from "~/domain/settings/settings-page.server";
 import { ConfirmModal } from "~/ui/confirm-modal";
 import { Drawer } from "~/ui/drawer";
 import { FormTextField } from "~/ui/fields";
@@ -18,8 +18,8 @@ export function OrganizationTab({
   data,
   actionData,
 }: {
-  data: SettingsData;
-  actionData: SettingsActionData;
+  data: OrganizationTabData;
+  actionData: SettingsAnswer;
 }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState<Toast | null>(null);
@@ -85,7 +85,7 @@ export function OrganizationTab({
   );
 }
 
-function EditCompany({ data, actionData }: { data: SettingsData; actionData: SettingsActionData }) {
+function EditCompany({ data, actionData }: { data: OrganizationTabData; actionData: SettingsAnswer }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [open, setOpen] = useState(false);

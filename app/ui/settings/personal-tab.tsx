@@ -15,13 +15,13 @@ import {
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { changePasswordSchema, myDetailsSchema } from "~/domain/settings/schemas";
-import type { SettingsActionData, SettingsData } from "~/routes/settings/settings";
+import type { PersonalTabData, SettingsAnswer } from "~/domain/settings/settings-page.server";
 import { FormTextField } from "~/ui/fields";
 import { InvitationList } from "./invitation-list";
 
 const subTabs = ["details", "invites"] as const;
 
-export function PersonalTab({ data, actionData }: { data: SettingsData; actionData: SettingsActionData }) {
+export function PersonalTab({ data, actionData }: { data: PersonalTabData; actionData: SettingsAnswer }) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const index = Math.max(0, subTabs.indexOf(searchParams.get("sub") as (typeof subTabs)[number]));
@@ -49,7 +49,7 @@ export function PersonalTab({ data, actionData }: { data: SettingsData; actionDa
   );
 }
 
-function MyDetails({ data, actionData }: { data: SettingsData; actionData: SettingsActionData }) {
+function MyDetails({ data, actionData }: { data: PersonalTabData; actionData: SettingsAnswer }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -95,7 +95,7 @@ function MyDetails({ data, actionData }: { data: SettingsData; actionData: Setti
   );
 }
 
-function ResetPassword({ disabled, actionData }: { disabled: boolean; actionData: SettingsActionData }) {
+function ResetPassword({ disabled, actionData }: { disabled: boolean; actionData: SettingsAnswer }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const lastResult = actionData?.intent === "password" ? actionData.result : undefined;

@@ -3,7 +3,7 @@ import { DeleteIcon } from "@shopify/polaris-icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useSearchParams } from "react-router";
-import type { SettingsData } from "~/routes/settings/settings";
+import type { UsersTabData } from "~/domain/settings/settings-page.server";
 import { ConfirmModal } from "~/ui/confirm-modal";
 import { EmptyMessage } from "~/ui/empty-message";
 import { type Toast, ToastView } from "~/ui/toast";
@@ -12,7 +12,7 @@ import { InviteUsers } from "./invite-users";
 const subTabs = ["requests", "current", "pending"] as const;
 const matches = (email: string, query: string) => email.toLowerCase().includes(query.trim().toLowerCase());
 
-export function UsersTab({ data }: { data: SettingsData }) {
+export function UsersTab({ data }: { data: UsersTabData }) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const index = Math.max(0, subTabs.indexOf(searchParams.get("sub") as (typeof subTabs)[number]));
@@ -61,7 +61,7 @@ function SearchField({
   );
 }
 
-function UserRequests({ data }: { data: SettingsData }) {
+function UserRequests({ data }: { data: UsersTabData }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState("");
   const rows = data.requests.filter((r) => matches(r.email, query));
@@ -109,7 +109,7 @@ function RequestRow({ id, email, disabled }: { id: string; email: string; disabl
   );
 }
 
-function CurrentUsers({ data }: { data: SettingsData }) {
+function CurrentUsers({ data }: { data: UsersTabData }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState("");
   const rows = data.members.filter((m) => matches(m.email, query));
@@ -132,7 +132,7 @@ function CurrentUsers({ data }: { data: SettingsData }) {
   );
 }
 
-type Member = SettingsData["members"][number];
+type Member = UsersTabData["members"][number];
 
 function MemberRow({
   member,
@@ -197,7 +197,7 @@ function MemberRow({
   );
 }
 
-function PendingInvitations({ data }: { data: SettingsData }) {
+function PendingInvitations({ data }: { data: UsersTabData }) {
   const { t, i18n } = useTranslation();
   const [query, setQuery] = useState("");
   const rows = data.pendingInvitations.filter((i) => matches(i.email, query));

@@ -1,14 +1,19 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import { requireViewerWith } from "~/domain/access/guard.server";
+import { z } from "zod";
+import { requireViewerWith, type Viewer } from "~/domain/access/guard.server";
+import { parseIntent, unknownIntent } from "~/domain/actions/intent";
 import {
   createCompanyByAdmin,
   saveCompanySubdomains,
   updateAccountStatus,
 } from "~/domain/admin/companies.server";
 import {
+  type AddCompanyInput,
   addCompanySchema,
+  type CompanySubdomainsInput,
   companySubdomainsSchema,
+  type UpdateStatusInput,
   updateDashboardSchema,
   updateStatusSchema,
   updateTagsSchema,
@@ -24,80 +29,92 @@ const somethingWentWrong = { message: "adminCompanies.toasts.somethingWentWrong"
  * The company writes of /admin's Companies tab: add a company (and retry its subdomains), and update a
  * company's status, dashboard and tags. Admins only: a roadmin's or a member's POST gets 403.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireViewerWith(request, "admin.write");
-  const form = await request.formData();
-  const intent = form.get("intent");
-
-  if (intent === "create") {
-    const submission = parseWithZod(form, { schema: addCompanySchema(await loadSubdomainPatterns()) });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, 400);
-    const created = await createCompanyByAdmin(actor, submission.value);
-    if (!created.ok)
-      return data({ intent, result: submission.reply({ fieldErrors: created.fieldErrors }) }, 400);
-    const saved = { accountId: created.accountId, company: created.company };
-    if (created.subdomainErrors)
-      return data({
-        intent,
-        saved,
-        partial: true,
-        result: submission.reply({ fieldErrors: created.subdomainErrors }),
-      });
-    return data({ intent, saved, partial: false, result: submission.reply({ resetForm: true }) });
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireViewerWith({ request, context }, "admin.write");
+  const patterns = await loadSubdomainPatterns();
+  const schema = z.discriminatedUnion("intent", [
+    addCompanySchema(patterns),
+    companySubdomainsSchema(patterns),
+    updateStatusSchema,
+    updateDashboardSchema,
+    updateTagsSchema,
+  ]);
+  const submission = parseIntent(await request.formData(), schema);
+  if (submission.status !== "success")
+    return data({ intent: String(submission.payload.intent ?? ""), result: submission.reply() }, 400);
+  const input = submission.value;
+  switch (input.intent) {
+    case "create":
+      return create(actor, input, submission.reply);
+    case "subdomains":
+      return retrySubdomains(actor, input, submission.reply);
+    case "status":
+      return updateStatus(actor, input, submission.reply);
+    case "dashboard":
+      return assignDashboard(actor, input, submission.reply);
+    case "tags":
+      return updateTags(actor, input);
+    default:
+      return unknownIntent();
   }
+}
 
-  if (intent === "subdomains") {
-    const submission = parseWithZod(form, { schema: companySubdomainsSchema(await loadSubdomainPatterns()) });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, 400);
-    const saved = await saveCompanySubdomains(actor, submission.value);
-    if (saved === "not_found") return data({ intent, toast: somethingWentWrong }, 404);
-    if (!saved.ok)
-      return data({ intent, partial: true, result: submission.reply({ fieldErrors: saved.fieldErrors }) });
-    return data({ intent, partial: false, result: submission.reply({ resetForm: true }) });
+type Reply = (options?: {
+  fieldErrors?: Record<string, string[]>;
+  resetForm?: boolean;
+}) => SubmissionResult<string[]>;
+type Input<I extends string> = Extract<
+  | AddCompanyInput
+  | CompanySubdomainsInput
+  | UpdateStatusInput
+  | z.infer<typeof updateDashboardSchema>
+  | z.infer<typeof updateTagsSchema>,
+  { intent: I }
+>;
+
+async function create(actor: Viewer, input: Input<"create">, reply: Reply) {
+  const intent = input.intent;
+  const created = await createCompanyByAdmin(actor, input);
+  if (!created.ok) return data({ intent, result: reply({ fieldErrors: created.fieldErrors }) }, 400);
+  const saved = { accountId: created.accountId, company: created.company };
+  if (created.subdomainErrors)
+    return data({ intent, saved, partial: true, result: reply({ fieldErrors: created.subdomainErrors }) });
+  return data({ intent, saved, partial: false, result: reply({ resetForm: true }) });
+}
+
+async function retrySubdomains(actor: Viewer, input: Input<"subdomains">, reply: Reply) {
+  const intent = input.intent;
+  const saved = await saveCompanySubdomains(actor, input);
+  if (saved === "not_found") return data({ intent, toast: somethingWentWrong }, 404);
+  if (!saved.ok) return data({ intent, partial: true, result: reply({ fieldErrors: saved.fieldErrors }) });
+  return data({ intent, partial: false, result: reply({ resetForm: true }) });
+}
+
+async function updateStatus(actor: Viewer, input: Input<"status">, reply: Reply) {
+  const intent = input.intent;
+  const outcome = await updateAccountStatus(actor, input);
+  if (outcome === "plan_not_allowed") {
+    const result = reply({ fieldErrors: { planId: ["adminCompanies.validation.planNotAllowed"] } });
+    return data({ intent, result }, 400);
   }
+  if (outcome === "not_found") return data({ intent, toast: somethingWentWrong }, 404);
+  return data({ intent, done: true, toast: { message: "adminCompanies.toasts.statusUpdated" } });
+}
 
-  if (intent === "status") {
-    const submission = parseWithZod(form, { schema: updateStatusSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, 400);
-    const outcome = await updateAccountStatus(actor, submission.value);
-    if (outcome === "plan_not_allowed")
-      return data(
-        {
-          intent,
-          result: submission.reply({ fieldErrors: { planId: ["adminCompanies.validation.planNotAllowed"] } }),
-        },
-        400,
-      );
-    if (outcome === "not_found") return data({ intent, toast: somethingWentWrong }, 404);
-    return data({ intent, done: true, toast: { message: "adminCompanies.toasts.statusUpdated" } });
+async function assignDashboard(actor: Viewer, input: Input<"dashboard">, reply: Reply) {
+  const intent = input.intent;
+  const outcome = await setAccountDashboard(actor, input.accountId, input.dashboardId);
+  if (outcome === "no_dashboard") {
+    const result = reply({ fieldErrors: { dashboardId: ["adminCompanies.validation.dashboardRequired"] } });
+    return data({ intent, result }, 400);
   }
+  if (outcome === "not_found") return data({ intent, toast: somethingWentWrong }, 404);
+  return data({ intent, done: true, toast: { message: "adminCompanies.toasts.dashboardAssigned" } });
+}
 
-  if (intent === "dashboard") {
-    const submission = parseWithZod(form, { schema: updateDashboardSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, 400);
-    const { accountId, dashboardId } = submission.value;
-    const outcome = await setAccountDashboard(actor, accountId, dashboardId);
-    if (outcome === "no_dashboard")
-      return data(
-        {
-          intent,
-          result: submission.reply({
-            fieldErrors: { dashboardId: ["adminCompanies.validation.dashboardRequired"] },
-          }),
-        },
-        400,
-      );
-    if (outcome === "not_found") return data({ intent, toast: somethingWentWrong }, 404);
-    return data({ intent, done: true, toast: { message: "adminCompanies.toasts.dashboardAssigned" } });
-  }
-
-  if (intent === "tags") {
-    const submission = parseWithZod(form, { schema: updateTagsSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, 400);
-    const outcome = await setAccountTags(actor, submission.value.accountId, submission.value.tags);
-    if (outcome.outcome === "not_found") return data({ intent, toast: somethingWentWrong }, 404);
-    return data({ intent, done: true, toast: { message: "adminCompanies.toasts.tagsUpdated" } });
-  }
-
-  return data({ intent, toast: somethingWentWrong }, 400);
+async function updateTags(actor: Viewer, input: Input<"tags">) {
+  const intent = input.intent;
+  const outcome = await setAccountTags(actor, input.accountId, input.tags);
+  if (outcome.outcome === "not_found") return data({ intent, toast: somethingWentWrong }, 404);
+  return data({ intent, done: true, toast: { message: "adminCompanies.toasts.tagsUpdated" } });
 }

@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { requireViewerWith } from "~/domain/access/guard.server";
+import { respond } from "~/domain/actions/respond.server";
 import { updateLegalLink } from "~/domain/admin/legal.server";
 import { legalLinkSchema } from "~/domain/admin/legal-link";
-import { respond } from "~/ui/respond.server";
 import type { Route } from "./+types/legal";
 
 /** Saves the hosted link of the Terms & Conditions or the Privacy Policy. Platform admins only. */
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewerWith(request, "admin.write");
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewerWith({ request, context }, "admin.write");
   const form = await request.formData();
   if (!form.has("redirectTo")) form.set("redirectTo", "/admin?tab=terms");
   const submission = parseWithZod(form, { schema: legalLinkSchema });

@@ -1,13 +1,15 @@
-import { data } from "react-router";
 import { z } from "zod";
-import { requireViewerWith } from "~/domain/access/guard.server";
+import { requireViewerWith, type Viewer } from "~/domain/access/guard.server";
+import { parseIntent, unknownIntent, uuidField } from "~/domain/actions/intent";
+import { respond } from "~/domain/actions/respond.server";
 import { setAccountDisabled, setUserSuspended } from "~/domain/admin/suspension.server";
-import { respond } from "~/ui/respond.server";
 import type { Route } from "./+types/users";
 
-const suspensionSchema = z.union([
-  z.object({ intent: z.enum(["suspend", "unsuspend"]), userId: z.uuid() }),
-  z.object({ intent: z.enum(["disable-company", "enable-company"]), accountId: z.uuid() }),
+const suspensionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("suspend"), userId: uuidField }),
+  z.object({ intent: z.literal("unsuspend"), userId: uuidField }),
+  z.object({ intent: z.literal("disable-company"), accountId: uuidField }),
+  z.object({ intent: z.literal("enable-company"), accountId: uuidField }),
 ]);
 
 const failed = { message: "adminUsers.toasts.failed", error: true } as const;
@@ -17,30 +19,54 @@ const companyFailed = { message: "adminUsers.toasts.companyFailed", error: true 
  * Suspends and restores users (the Users tab) and companies (intent disable-company/enable-company,
  * for a button the Companies tab or a later issue adds). Platform admins only: roadmin gets 403.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireViewerWith(request, "admin.write");
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewerWith({ request, context }, "admin.write");
   const form = await request.formData();
   if (!form.has("redirectTo")) form.set("redirectTo", "/admin?tab=users");
-  const parsed = suspensionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const intent = form.get("intent");
+  const submission = parseIntent(form, suspensionSchema);
+  if (submission.status !== "success") {
+    const intent = submission.payload.intent;
     if (intent === "disable-company" || intent === "enable-company")
       return respond(request, form, companyFailed);
     if (intent === "suspend" || intent === "unsuspend") return respond(request, form, failed);
-    return data({ error: "Unknown intent" }, 400);
+    return unknownIntent();
   }
-  const input = parsed.data;
-  if ("userId" in input) {
-    const suspend = input.intent === "suspend";
-    const outcome = await setUserSuspended(viewer, input.userId, suspend).catch(logged);
-    if (outcome === "self") return respond(request, form, { message: "adminUsers.toasts.self", error: true });
-    if (outcome !== "done") return respond(request, form, failed, undefined, outcome ? 404 : 500);
-    return respond(request, form, {
-      message: suspend ? "adminUsers.toasts.suspended" : "adminUsers.toasts.unsuspended",
-    });
+  const input = submission.value;
+  switch (input.intent) {
+    case "suspend":
+    case "unsuspend":
+      return suspendUser(request, form, viewer, input.userId, input.intent === "suspend");
+    case "disable-company":
+    case "enable-company":
+      return disableCompany(request, form, viewer, input.accountId, input.intent === "disable-company");
+    default:
+      return unknownIntent();
   }
-  const disable = input.intent === "disable-company";
-  const outcome = await setAccountDisabled(viewer, input.accountId, disable).catch(logged);
+}
+
+async function suspendUser(
+  request: Request,
+  form: FormData,
+  viewer: Viewer,
+  userId: string,
+  suspend: boolean,
+) {
+  const outcome = await setUserSuspended(viewer, userId, suspend).catch(logged);
+  if (outcome === "self") return respond(request, form, { message: "adminUsers.toasts.self", error: true });
+  if (outcome !== "done") return respond(request, form, failed, undefined, outcome ? 404 : 500);
+  return respond(request, form, {
+    message: suspend ? "adminUsers.toasts.suspended" : "adminUsers.toasts.unsuspended",
+  });
+}
+
+async function disableCompany(
+  request: Request,
+  form: FormData,
+  viewer: Viewer,
+  accountId: string,
+  disable: boolean,
+) {
+  const outcome = await setAccountDisabled(viewer, accountId, disable).catch(logged);
   if (outcome !== "done") return respond(request, form, companyFailed, undefined, outcome ? 404 : 500);
   return respond(request, form, {
     message: disable ? "adminUsers.toasts.companyDisabled" : "adminUsers.toasts.companyEnabled",

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { getDb } from "#db/client.server";
+import type { Toast } from "~/domain/actions/toast";
 import {
   type AccountScope,
   type ContactWriteResult,
@@ -10,7 +11,6 @@ import {
 } from "~/domain/contacts/contacts.server";
 import { contactDrawerSchema } from "~/domain/contacts/schemas";
 import { linkContactToProduct } from "~/domain/products/links.server";
-import type { Toast } from "~/ui/toast";
 
 export type ContactDrawerData = {
   intent: "contact";

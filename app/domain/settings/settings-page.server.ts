@@ -1,0 +1,73 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { MemberContext } from "~/domain/access/guard.server";
+import { can } from "~/domain/access/permissions";
+import type { Toast } from "~/domain/actions/toast";
+import { listApiKeys } from "~/domain/keys/api-keys.server";
+import { getMessagingSettings } from "~/domain/settings/messaging.server";
+import { listMyInvitations, listPendingInvitations } from "~/domain/team/invitations.server";
+import { listMembers } from "~/domain/team/members.server";
+import { listAccessRequests } from "~/domain/team/requests.server";
+import type { SettingsTab } from "./settings-tabs";
+
+/** What every tab shows: who is signed in, the company, and which controls they may use. */
+function settingsCommon(member: MemberContext) {
+  return {
+    user: member.user,
+    account: { id: member.account.id, company: member.account.company, url: member.account.url },
+    can: {
+      profileWrite: can(member, "profile.write"),
+      companyWrite: can(member, "company.write"),
+      teamManage: can(member, "team.manage"),
+      teamLeave: can(member, "team.leave"),
+      invitesAnswer: can(member, "invites.answer"),
+      keysGenerate: can(member, "keys.generate"),
+      keysManage: can(member, "keys.manage"),
+    },
+  };
+}
+
+// One loader per tab: the page reads only what the shown tab needs.
+async function loadPersonalTab(member: MemberContext) {
+  return { tab: "personal" as const, invitations: await listMyInvitations(member) };
+}
+
+async function loadBillingTab(_member: MemberContext) {
+  return { tab: "billing" as const };
+}
+
+async function loadOrganizationTab(member: MemberContext) {
+  const [apiKeys, messaging] = await Promise.all([listApiKeys(member), getMessagingSettings(member)]);
+  return { tab: "organization" as const, apiKeys, messaging };
+}
+
+async function loadUsersTab(member: MemberContext) {
+  const [members, requests, pendingInvitations] = await Promise.all([
+    listMembers(member),
+    listAccessRequests(member),
+    listPendingInvitations(member),
+  ]);
+  return { tab: "users" as const, members, requests, pendingInvitations };
+}
+
+const tabLoaders = {
+  personal: loadPersonalTab,
+  billing: loadBillingTab,
+  organization: loadOrganizationTab,
+  users: loadUsersTab,
+} satisfies Record<SettingsTab, (member: MemberContext) => Promise<{ tab: SettingsTab }>>;
+
+export async function loadSettingsTab<Tab extends SettingsTab>(member: MemberContext, tab: Tab) {
+  const common = settingsCommon(member);
+  const shown = (await tabLoaders[tab](member)) as Awaited<ReturnType<(typeof tabLoaders)[Tab]>>;
+  return { ...common, ...shown };
+}
+
+type Common = ReturnType<typeof settingsCommon>;
+export type PersonalTabData = Common & Awaited<ReturnType<typeof loadPersonalTab>>;
+export type OrganizationTabData = Common & Awaited<ReturnType<typeof loadOrganizationTab>>;
+export type UsersTabData = Common & Awaited<ReturnType<typeof loadUsersTab>>;
+
+/** The settings action's answer, read by the forms of the Personal and Organization tabs. */
+export type SettingsAnswer =
+  | { intent: string; result: SubmissionResult<string[]>; toast: Toast | null }
+  | undefined;
