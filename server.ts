@@ -9,6 +9,7 @@ import { baseSecurityHeaders, isCrossOriginWrite } from "./app/domain/access/sec
 import { seedDemoCatalog } from "./app/domain/demo/demo-catalog.server";
 import { compressionWithDrainFix } from "./app/services/http/compression.server";
 import { startWorker, stopJobs } from "./app/services/jobs/jobs.server";
+import { jobHandlers, workerStartHooks } from "./app/worker-handlers.server";
 import { closeDatabase, databaseHandle } from "./db/client.server";
 import { seedDemoData, seedReferenceData } from "./db/seed";
 
@@ -27,7 +28,8 @@ if (settings.SEED_DEMO_DATA === "true") {
 }
 // Background jobs (CSV imports) run in this process unless a separate `npm run worker` does them.
 // On PGlite there is no other process that could: the worker always runs here.
-if (settings.RUN_WORKER === "true" || database.raw.kind === "pglite") await startWorker();
+if (settings.RUN_WORKER === "true" || database.raw.kind === "pglite")
+  await startWorker(jobHandlers, workerStartHooks);
 
 const app = express();
 app.disable("x-powered-by");

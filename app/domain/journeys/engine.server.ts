@@ -9,7 +9,9 @@ import { billedSegments } from "~/domain/messaging/segments";
 import { renderMessage } from "~/domain/messaging/template";
 import { isUuid } from "~/domain/team/invitations.server";
 import { channelAdapter, PermanentDeliveryError } from "~/services/messaging/channels.server";
-import { markSent, notifyDispatcher, recipientOf, refusal } from "./dispatcher.server";
+import { markSent } from "./dispatch/mark-sent.server";
+import { recipientOf, refusal } from "./dispatch/policy";
+import { notifyDispatcher } from "./dispatch/queue.server";
 import { rowsOf } from "./sql.server";
 import type { JourneyState } from "./types";
 
@@ -266,7 +268,12 @@ export async function sendTouchpointNow(
     });
     const messageId = randomUUID();
     const to = recipientOf(channel, contact);
-    const refused = refusal(channel, contact);
+    const refused = refusal(channel, {
+      phone: contact.phone,
+      email: contact.email,
+      smsConsent: contact.sms_consent,
+      isActive: contact.is_active,
+    });
     const subject = channel === "email" ? (touchpoint.subject ?? "") : null;
     const outgoing = { messageId, accountId: scope.accountId, channel, to, subject, text: body };
 
