@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Queryable } from "~/domain/contacts/contacts.server";
+import { TransientDeliveryError } from "~/services/messaging/errors.server";
 import { rowsOf } from "../sql.server";
 import type { AdapterFor } from "./adapters.server";
 import { markSent } from "./mark-sent.server";
@@ -40,9 +41,9 @@ export async function sendThroughProvider(
   // The claim's time is the real clock (or the test's): a job may run long after it started.
   const clock = () => context.now ?? new Date();
   await inParallel(messages, PROVIDER_CONCURRENCY, async (m) => {
-    const attempt = await claimForCall(db, m.id, clock());
-    if (attempt === null) return; // another worker owns it, or it is no longer queued
     const outgoing = outgoingMessage(m);
+    const attempt = await claimForCall(db, m.id, outgoing.to, clock());
+    if (attempt === null) return; // another worker owns it, or it is no longer queued
     let providerMessageId: string;
     try {
       providerMessageId = (await adapterOf(m.channel).send(outgoing)).providerMessageId;
@@ -55,12 +56,15 @@ export async function sendThroughProvider(
   });
 }
 
-/** 'queued' → 'sending' for this call; answers the claim's token (the new attempts count), or null. */
-async function claimForCall(db: Queryable, id: string, now: Date): Promise<number | null> {
+/**
+ * 'queued' → 'sending' for this call, with the address it goes to; answers the claim's token (the new
+ * attempts count), or null when the message is not (or no longer) queued and due.
+ */
+async function claimForCall(db: Queryable, id: string, to: string, now: Date): Promise<number | null> {
   const [claimed] = await rowsOf<{ attempts: number }>(
     db,
     sql`update messages set status = 'sending', attempts = attempts + 1, status_reason = null,
-          updated_at = ${iso(now)}::timestamptz
+          recipient = ${to}, updated_at = ${iso(now)}::timestamptz
         where id = ${id}::uuid and status = 'queued' and send_after <= ${iso(now)}::timestamptz
         returning attempts`,
   );
@@ -113,7 +117,9 @@ async function recordFailure(
     );
     outcome.failed.push({ id, reason });
   } else if (handling === "retry") {
-    const until = new Date(now.getTime() + retryDelaySeconds(attempt) * 1000);
+    // The provider's Retry-After, when it asks for longer than our backoff.
+    const retryAfter = error instanceof TransientDeliveryError ? (error.retryAfterSeconds ?? 0) : 0;
+    const until = new Date(now.getTime() + Math.max(retryDelaySeconds(attempt), retryAfter) * 1000);
     await db.execute(
       sql`update messages set status = 'queued', status_reason = ${reason}, send_after = ${iso(until)}::timestamptz,
             enqueued_at = ${iso(now)}::timestamptz, updated_at = ${iso(now)}::timestamptz
