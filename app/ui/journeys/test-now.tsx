@@ -2,9 +2,9 @@ import { Banner, List } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import type { TestAnswer } from "~/domain/journeys/touchpoint-actions.server";
 import { ChooseContactModal } from "~/ui/products/choose-contact-modal";
 import { ToastView } from "~/ui/toast";
-import type { TestAnswer } from "./touchpoint-actions.server";
 
 /**
  * Test now: pick contacts of the company (the Choose Contact modal) and send them the touchpoint at
