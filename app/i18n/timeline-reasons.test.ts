@@ -3,7 +3,14 @@ import { expect, test } from "vitest";
 import { resources } from "./resources";
 
 /** The reasons the dispatcher records for messages that were not sent, as the contact timeline words them. */
-const reasons = ["unknown_outcome", "account_suspended", "interrupted", "journey_muted", "opted_out"];
+const reasons = [
+  "unknown_outcome",
+  "account_suspended",
+  "send_failed",
+  "interrupted",
+  "journey_muted",
+  "opted_out",
+];
 
 test.each(["en", "fr"])("every reason a message was not sent has words on the timeline (%s)", async (lng) => {
   const i18n = i18next.createInstance();

@@ -34,13 +34,8 @@ import { MAX_ATTEMPTS } from "./dispatch/policy";
 import type { Enqueue } from "./dispatch/queue.server";
 import { sendMessages } from "./dispatch/send.server";
 import { sweep } from "./dispatch/sweep.server";
-import {
-  endEnrollment,
-  enrollContact,
-  rescheduleJourney,
-  sendTouchpointNow,
-  setJourneyState,
-} from "./engine.server";
+import { endEnrollment, enrollContact, rescheduleJourney, setJourneyState } from "./engine.server";
+import { sendTouchpointNow } from "./test-now.server";
 import { getMessageUsage } from "./usage.server";
 
 /** Noon in New York on a Monday, far enough ahead that every enrollment made now is due by then. */

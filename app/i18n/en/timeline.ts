@@ -21,6 +21,7 @@ const timeline = {
   reasons: {
     unknown_outcome:
       "Not confirmed: the provider did not answer whether it took the message, so it was not sent again (the contact may have received it)",
+    send_failed: "Not sent: the provider refused it (the details are in the server log)",
     account_suspended: "Not sent: the company's account is suspended",
   },
   statuses: {

@@ -23,6 +23,7 @@ const timeline: typeof timelineEn = {
   reasons: {
     unknown_outcome:
       "Non confirmé : le fournisseur n'a pas dit s'il avait pris le message, il n'a donc pas été renvoyé (le contact l'a peut-être reçu)",
+    send_failed: "Non envoyé : le fournisseur l'a refusé (les détails sont dans le journal du serveur)",
     account_suspended: "Non envoyé : le compte de l'entreprise est suspendu",
   },
   statuses: {
