@@ -90,6 +90,21 @@ describeEachDatabase(
       expect(a.account.id).toBeTruthy();
     });
 
+    test("payloads are checked against their queue's schema; the worker creates every schedule", async () => {
+      await expect(
+        sendJob("journey-send", { messageIds: "not a list" } as unknown as { messageIds: string[] }),
+      ).rejects.toThrow();
+      await startWorker(jobHandlers, workerStartHooks);
+      const boss = await jobs();
+      const schedules = (await boss.getSchedules()).map((s) => [s.name, s.cron]);
+      expect(schedules).toEqual(
+        expect.arrayContaining([
+          ["journey-dispatch", "* * * * *"],
+          ["prune-rate-limits", "17 * * * *"],
+        ]),
+      );
+    });
+
     if (target === "pglite") {
       test("on PGlite, a job left active by a process that died is retried when the worker starts", async () => {
         const a = await companyWithAdmin();
