@@ -1,16 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import type { MessageChannel } from "#db/schema";
-import { config } from "~/config.server";
 import type { Queryable } from "~/domain/contacts/contacts.server";
-import { newLinkCode, trackedLinkUrl } from "~/domain/messaging/link-codes";
-import { billedSegments } from "~/domain/messaging/segments";
-import { renderMessage } from "~/domain/messaging/template";
 import { isUuid } from "~/domain/team/invitations.server";
-import { channelAdapter, PermanentDeliveryError } from "~/services/messaging/channels.server";
-import { markSent } from "./dispatch/mark-sent.server";
-import { recipientOf, refusal } from "./dispatch/policy";
 import { notifyDispatcher } from "./dispatch/queue.server";
 import { rowsOf } from "./sql.server";
 import type { JourneyState } from "./types";

@@ -126,7 +126,10 @@ async function recordProvenSend(db: Queryable, messageId: string, providerMessag
         isNull(messages.providerMessageId),
         or(
           eq(messages.status, "sending"),
-          and(eq(messages.status, "failed"), inArray(messages.statusReason, ["unknown_outcome", "interrupted"])),
+          and(
+            eq(messages.status, "failed"),
+            inArray(messages.statusReason, ["unknown_outcome", "interrupted"]),
+          ),
         ),
       ),
     );
@@ -134,7 +137,14 @@ async function recordProvenSend(db: Queryable, messageId: string, providerMessag
   await db.transaction((tx) =>
     markSent(
       tx,
-      [{ id: unknown.id, to: unknown.recipient ?? "", provider: providerMessageId, attempt: unknown.attempts }],
+      [
+        {
+          id: unknown.id,
+          to: unknown.recipient ?? "",
+          provider: providerMessageId,
+          attempt: unknown.attempts,
+        },
+      ],
       new Date(),
     ),
   );
