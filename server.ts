@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { assertMailConfigured, config } from "./app/config.server";
 import { createExpressApp, loadContextFor } from "./app/express-app.server";
 import { startWorker, stopJobs } from "./app/services/jobs/jobs.server";
+import { jobHandlers, workerStartHooks } from "./app/worker-handlers.server";
 import { closeDatabase, databaseHandle } from "./db/client.server";
 import { seedAll } from "./db/seed";
 
@@ -20,7 +21,8 @@ const database = databaseHandle();
 await seedAll(database, settings);
 // Background jobs (CSV imports) run in this process unless a separate `npm run worker` does them.
 // On PGlite there is no other process that could: the worker always runs here.
-if (settings.RUN_WORKER === "true" || database.raw.kind === "pglite") await startWorker();
+if (settings.RUN_WORKER === "true" || database.raw.kind === "pglite")
+  await startWorker(jobHandlers, workerStartHooks);
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 let mountStatic: (app: Express) => void;

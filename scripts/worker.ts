@@ -7,6 +7,7 @@
  */
 import { config } from "../app/config.server";
 import { startWorker, stopJobs } from "../app/services/jobs/jobs.server";
+import { jobHandlers, workerStartHooks } from "../app/worker-handlers.server";
 import { closeDatabase, databaseHandle } from "../db/client.server";
 
 const settings = config();
@@ -19,7 +20,7 @@ if (!settings.DATABASE_URL) {
 
 const database = databaseHandle();
 await database.migrate();
-await startWorker();
+await startWorker(jobHandlers, workerStartHooks);
 console.log(`${settings.PRODUCT_NAME} worker is running (uploads in ${settings.DATA_DIR}/uploads)`);
 
 async function shutdown(signal: string) {

@@ -52,3 +52,16 @@ export async function releaseRateLimitHit(key: string) {
 export async function clearRateLimit(key: string) {
   await getDb().execute(sql`delete from rate_limit_buckets where key = ${key}`);
 }
+
+/**
+ * Deletes counters whose window ended: the "prune-rate-limits" job runs it every hour, so the table
+ * holds only the keys seen within the longest window instead of every key ever seen.
+ */
+export async function pruneRateLimitBuckets(now: Date = new Date()): Promise<number> {
+  const longestWindowMs = Math.max(...Object.values(rateLimits).map((rule) => rule.windowMs));
+  const before = new Date(now.getTime() - longestWindowMs).toISOString();
+  const result = await getDb().execute<{ key: string }>(
+    sql`delete from rate_limit_buckets where window_started_at < ${before}::timestamptz returning key`,
+  );
+  return rowsOf<{ key: string }>(result).length;
+}

@@ -26,16 +26,16 @@ import {
   PermanentDeliveryError,
   TransientDeliveryError,
 } from "~/services/messaging/channels.server";
+import { jobHandlers, workerStartHooks } from "~/worker-handlers.server";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { dispatchDue, type Enqueue, MAX_ATTEMPTS, sendMessages, sweep } from "./dispatcher.server";
-import {
-  endEnrollment,
-  enrollContact,
-  rescheduleJourney,
-  sendTouchpointNow,
-  setJourneyState,
-} from "./engine.server";
+import { dispatchDue } from "./dispatch/claim-due.server";
+import { MAX_ATTEMPTS } from "./dispatch/policy";
+import type { Enqueue } from "./dispatch/queue.server";
+import { sendMessages } from "./dispatch/send.server";
+import { sweep } from "./dispatch/sweep.server";
+import { endEnrollment, enrollContact, rescheduleJourney, setJourneyState } from "./engine.server";
+import { sendTouchpointNow } from "./test-now.server";
 import { getMessageUsage } from "./usage.server";
 
 /** Noon in New York on a Monday, far enough ahead that every enrollment made now is due by then. */
@@ -677,7 +677,7 @@ describeEachDatabase(
           email: "ann.queue@example.com",
         })
         .returning();
-      await startWorker();
+      await startWorker(jobHandlers, workerStartHooks);
       await linkContactToProduct(getDb(), a.context, ann.id, created.product.id);
       const start = Date.now();
       let delivered: (typeof outboxMessages.$inferSelect)[] = [];

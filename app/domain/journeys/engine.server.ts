@@ -1,20 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import type { MessageChannel } from "#db/schema";
-import { config } from "~/config.server";
 import type { Queryable } from "~/domain/contacts/contacts.server";
-import { newLinkCode, trackedLinkUrl } from "~/domain/messaging/link-codes";
-import { billedSegments } from "~/domain/messaging/segments";
-import { renderMessage } from "~/domain/messaging/template";
 import { isUuid } from "~/domain/team/invitations.server";
-import { channelAdapter, PermanentDeliveryError } from "~/services/messaging/channels.server";
-import { markSent, notifyDispatcher, recipientOf, refusal } from "./dispatcher.server";
+import { notifyDispatcher } from "./dispatch/queue.server";
 import { rowsOf } from "./sql.server";
 import type { JourneyState } from "./types";
 
 /**
- * The journey engine's public face: enrollment, journey states, Test now and waking the dispatcher.
+ * The journey engine's public face: enrollment, journey states and waking the dispatcher (Test now is
+ * in test-now.server.ts).
  *
  * Enrollment lives in the database (migration 0010): statement-level triggers on contact_products
  * enroll every newly linked contact in the product's journey at its first touchpoint (a re-link after
@@ -189,147 +183,6 @@ export async function setJourneyState(
   });
   if (result.ok) await wakeDispatcher();
   return result;
-}
-
-export type TestSendOutcome = {
-  contactId: string;
-  status: "sent" | "failed" | "refused";
-  /** refused: opted_out, no_consent, no_address; failed: the provider's reason. */
-  reason?: string;
-};
-
-type TestContact = {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone: string | null;
-  sms_consent: string;
-  is_active: boolean;
-};
-
-/**
- * Test now: sends the touchpoint at once, inline, to each contact of the caller's company (is_test,
- * idempotency key "test:<uuid>"), whatever the journey's state and the time of day (quiet hours
- * bypassed), never to a contact who opted out or gave no SMS consent. Each attempt is recorded as a
- * message (refused ones as suppressed, with the reason) and counted in usage when sent.
- */
-export async function sendTouchpointNow(
-  scope: EngineScope,
-  touchpointId: string,
-  contactIds: string[],
-  options: { now?: Date } = {},
-): Promise<{ ok: true; outcomes: TestSendOutcome[] } | { ok: false; reason: "not_found" }> {
-  const ids = [...new Set(contactIds)];
-  if (!isUuid(touchpointId) || ids.length === 0 || !ids.every(isUuid))
-    return { ok: false, reason: "not_found" };
-  const db = getDb();
-  const [touchpoint] = await rowsOf<{
-    id: string;
-    journey_id: string;
-    channel: MessageChannel;
-    subject: string | null;
-    message: string;
-    link_target: string | null;
-    company: string;
-  }>(
-    db,
-    sql`select t.id, t.journey_id, t.channel, t.subject, t.message, t.link_target, a.company
-        from touchpoints t join accounts a on a.id = t.account_id
-        where t.id = ${touchpointId}::uuid and t.account_id = ${scope.accountId}::uuid`,
-  );
-  if (!touchpoint) return { ok: false, reason: "not_found" };
-  const found = await rowsOf<TestContact>(
-    db,
-    sql`select id, first_name, last_name, email, phone, sms_consent, is_active from contacts
-        where account_id = ${scope.accountId}::uuid
-          and id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`,
-  );
-  if (found.length !== ids.length) return { ok: false, reason: "not_found" };
-  const byId = new Map(found.map((c) => [c.id, c]));
-  const adapter = channelAdapter(touchpoint.channel);
-  const appUrl = config().APP_URL;
-  const outcomes: TestSendOutcome[] = [];
-
-  for (const contactId of ids) {
-    const contact = byId.get(contactId) as TestContact;
-    const now = (options.now ?? new Date()).toISOString();
-    const channel = touchpoint.channel;
-    const code = touchpoint.link_target ? newLinkCode() : null;
-    const body = renderMessage(touchpoint.message, {
-      first_name: contact.first_name,
-      last_name: contact.last_name,
-      email: contact.email,
-      phone: contact.phone,
-      company: touchpoint.company,
-      link: code ? trackedLinkUrl(appUrl, code) : (touchpoint.link_target ?? ""),
-    });
-    const messageId = randomUUID();
-    const to = recipientOf(channel, contact);
-    const refused = refusal(channel, contact);
-    const subject = channel === "email" ? (touchpoint.subject ?? "") : null;
-    const outgoing = { messageId, accountId: scope.accountId, channel, to, subject, text: body };
-
-    const insert = (tx: Queryable, status: "suppressed" | "queued" | "sending", reason: string | null) =>
-      tx.execute(
-        sql`insert into messages (id, account_id, idempotency_key, contact_id, journey_id, touchpoint_id, is_test,
-              channel, recipient, subject, body, segments, status, status_reason, attempts, send_after, created_at, updated_at)
-            values (${messageId}::uuid, ${scope.accountId}::uuid, ${`test:${randomUUID()}`}, ${contactId}::uuid,
-              ${touchpoint.journey_id}::uuid, ${touchpoint.id}::uuid, true, ${channel}, ${to || null}, ${subject}, ${body},
-              ${billedSegments(channel, body)}, ${status}, ${reason}, ${status === "sending" ? 1 : 0},
-              ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz)`,
-      );
-    const link = async (tx: Queryable) => {
-      if (!code || !touchpoint.link_target) return;
-      await tx.execute(
-        sql`insert into tracked_links (code, account_id, target_url, touchpoint_id, message_id, contact_id)
-            values (${code}, ${scope.accountId}::uuid, ${touchpoint.link_target}, ${touchpoint.id}::uuid,
-              ${messageId}::uuid, ${contactId}::uuid)`,
-      );
-    };
-
-    if (refused) {
-      await db.transaction(async (tx) => {
-        await insert(tx, "suppressed", refused);
-      });
-      outcomes.push({ contactId, status: "refused", reason: refused });
-      continue;
-    }
-    try {
-      if (adapter.transactional) {
-        await db.transaction(async (tx) => {
-          await insert(tx, "queued", null);
-          await link(tx);
-          const result = await adapter.send(outgoing, tx);
-          await markSent(tx, [{ id: messageId, to, provider: result.providerMessageId }], new Date(now));
-        });
-      } else {
-        await db.transaction(async (tx) => {
-          await insert(tx, "sending", null);
-          await link(tx);
-        });
-        try {
-          const result = await adapter.send(outgoing);
-          await db.transaction((tx) =>
-            markSent(tx, [{ id: messageId, to, provider: result.providerMessageId }], new Date(now)),
-          );
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          await db.execute(
-            sql`update messages set status = 'failed', status_reason = ${reason}, updated_at = now()
-                where id = ${messageId}::uuid and status = 'sending'`,
-          );
-          throw error;
-        }
-      }
-      outcomes.push({ contactId, status: "sent" });
-    } catch (error) {
-      const reason =
-        error instanceof PermanentDeliveryError || error instanceof Error ? error.message : String(error);
-      outcomes.push({ contactId, status: "failed", reason });
-    }
-  }
-  return { ok: true, outcomes };
 }
 
 /** Asks a worker to look for due messages now instead of at its next tick (NOTIFY journey_dispatch). */

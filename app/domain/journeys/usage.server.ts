@@ -7,7 +7,7 @@ import { rowsOf } from "./sql.server";
 /**
  * Usage: every sent message adds 1 message and its billed segments to message_usage for its company,
  * calendar month (UTC; period_start is the month's first day) and channel, in the transaction that
- * marks it sent (dispatcher.server.ts markSent). The billing work reads it here.
+ * marks it sent (dispatch/mark-sent.server.ts). The billing work reads it here.
  */
 
 export type ChannelUsage = { channel: MessageChannel; messages: number; segments: number };

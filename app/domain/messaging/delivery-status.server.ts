@@ -1,7 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { type MessageStatus, messages } from "#db/schema";
 import type { Queryable } from "~/domain/contacts/contacts.server";
+import { markSent } from "~/domain/journeys/dispatch/mark-sent.server";
+import { isUuid } from "~/domain/team/invitations.server";
 
 /**
  * Delivery status reports (Twilio's status callbacks): a message moves forward only, queued → sending →
@@ -67,7 +69,13 @@ export function twilioErrorReason(code: string | null | undefined): string | nul
   return name ? `Twilio error ${code}: ${name}` : `Twilio error ${code}`;
 }
 
-export type StatusReport = { providerMessageId: string; status: string; errorCode?: string | null };
+export type StatusReport = {
+  providerMessageId: string;
+  status: string;
+  errorCode?: string | null;
+  /** Our message id, from the status callback's address (twilio.server.ts sendTwilioSms). */
+  messageId?: string | null;
+};
 export type StatusOutcome = "updated" | "unchanged" | "unknown" | "ignored";
 
 /** Applies one delivery status report to the message with that provider id. */
@@ -77,6 +85,8 @@ export async function applyDeliveryStatus(
 ): Promise<StatusOutcome> {
   const next = statusFromTwilio(report.status);
   if (!next || !report.providerMessageId) return "ignored";
+  if ((next === "sent" || next === "delivered") && report.messageId)
+    await recordProvenSend(db, report.messageId, report.providerMessageId);
   const finalFailure = next === "failed" || next === "undelivered";
   const updated = await db
     .update(messages)
@@ -98,4 +108,44 @@ export async function applyDeliveryStatus(
     .from(messages)
     .where(eq(messages.providerMessageId, report.providerMessageId));
   return known ? "unchanged" : "unknown";
+}
+
+/**
+ * A receipt for a message whose send had no answer (left 'sending', or failed by the sweeper as
+ * unknown_outcome or interrupted): Twilio took it after all. It is recorded sent with Twilio's id and
+ * counted in usage, once; the receipt's own status then applies as for any other message.
+ */
+async function recordProvenSend(db: Queryable, messageId: string, providerMessageId: string) {
+  if (!isUuid(messageId)) return;
+  const [unknown] = await db
+    .select({ id: messages.id, recipient: messages.recipient, attempts: messages.attempts })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.id, messageId),
+        isNull(messages.providerMessageId),
+        or(
+          eq(messages.status, "sending"),
+          and(
+            eq(messages.status, "failed"),
+            inArray(messages.statusReason, ["unknown_outcome", "interrupted"]),
+          ),
+        ),
+      ),
+    );
+  if (!unknown) return;
+  await db.transaction((tx) =>
+    markSent(
+      tx,
+      [
+        {
+          id: unknown.id,
+          to: unknown.recipient ?? "",
+          provider: providerMessageId,
+          attempt: unknown.attempts,
+        },
+      ],
+      new Date(),
+    ),
+  );
 }

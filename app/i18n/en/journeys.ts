@@ -101,7 +101,7 @@ const journeys = {
       opted_out: "opted out",
       no_consent: "no SMS consent recorded",
       no_address: "no address for this channel",
-      failed: "failed ({{reason}})",
+      failed: "could not be sent (error id {{reason}})",
       unknown: "not sent",
     },
     close: "Close",
@@ -185,6 +185,7 @@ const journeys = {
     sent: "Touchpoint Sent !",
     notSent: "The touchpoint was not sent.",
     notFound: "This touchpoint or journey no longer exists.",
+    testTooMany: "Test now sends to at most 10 contacts at a time. Choose 10 or fewer.",
     somethingWentWrong: "Something went wrong!",
   },
 };

@@ -16,6 +16,14 @@ const timeline = {
   optOut: "Opted out of SMS ({{source}})",
   keyword: "replied {{keyword}}",
   channels: { sms: "SMS", whatsapp: "WhatsApp", email: "Email" },
+  // Why a message was not sent, for reasons of the sender rather than of the journey
+  // (journeys.detail.reasons has the others).
+  reasons: {
+    unknown_outcome:
+      "Not confirmed: the provider did not answer whether it took the message, so it was not sent again (the contact may have received it)",
+    send_failed: "Not sent: the provider refused it (the details are in the server log)",
+    account_suspended: "Not sent: the company's account is suspended",
+  },
   statuses: {
     queued: "Queued",
     sending: "Sending",

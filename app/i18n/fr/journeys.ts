@@ -101,7 +101,7 @@ const journeys: typeof journeysEn = {
       opted_out: "désinscrit",
       no_consent: "aucun consentement SMS enregistré",
       no_address: "aucune adresse pour ce canal",
-      failed: "échec ({{reason}})",
+      failed: "n'a pas pu être envoyé (identifiant d'erreur {{reason}})",
       unknown: "non envoyé",
     },
     close: "Fermer",
@@ -187,6 +187,7 @@ const journeys: typeof journeysEn = {
     sent: "Point de contact envoyé !",
     notSent: "Le point de contact n'a pas été envoyé.",
     notFound: "Ce point de contact ou ce parcours n'existe plus.",
+    testTooMany: "Le test s'envoie à 10 contacts au plus à la fois. Choisissez-en 10 ou moins.",
     somethingWentWrong: "Une erreur s'est produite !",
   },
 };

@@ -18,6 +18,14 @@ const timeline: typeof timelineEn = {
   optOut: "S'est désabonné des SMS ({{source}})",
   keyword: "a répondu {{keyword}}",
   channels: { sms: "SMS", whatsapp: "WhatsApp", email: "e-mail" },
+  // Pourquoi un message n'est pas parti, pour des raisons d'envoi plutôt que de parcours
+  // (journeys.detail.reasons a les autres).
+  reasons: {
+    unknown_outcome:
+      "Non confirmé : le fournisseur n'a pas dit s'il avait pris le message, il n'a donc pas été renvoyé (le contact l'a peut-être reçu)",
+    send_failed: "Non envoyé : le fournisseur l'a refusé (les détails sont dans le journal du serveur)",
+    account_suspended: "Non envoyé : le compte de l'entreprise est suspendu",
+  },
   statuses: {
     queued: "En attente",
     sending: "Envoi en cours",

@@ -14,7 +14,13 @@ export async function action({ request }: Route.ActionArgs) {
   const sid = form.get("MessageSid") ?? form.get("SmsSid") ?? "";
   const status = form.get("MessageStatus") ?? form.get("SmsStatus") ?? "";
   if (sid && status) {
-    await applyDeliveryStatus({ providerMessageId: sid, status, errorCode: form.get("ErrorCode") ?? null });
+    await applyDeliveryStatus({
+      providerMessageId: sid,
+      status,
+      errorCode: form.get("ErrorCode") ?? null,
+      // Our message id, in the callback's address: proves a send whose answer was lost.
+      messageId: new URL(request.url).searchParams.get("message"),
+    });
   }
   return new Response("", { status: 200 });
 }

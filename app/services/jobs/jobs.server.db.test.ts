@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, expect, test } from "vitest";
 import { contacts } from "#db/schema";
 import { getCsvImport, startCsvImport } from "~/domain/contacts/csv-import.server";
+import { jobHandlers, workerStartHooks } from "~/worker-handlers.server";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { jobs, sendJob, startWorker, stopJobs } from "./jobs.server";
@@ -33,7 +34,7 @@ describeEachDatabase(
 
     test("an uploaded CSV file is imported by the worker through the real queue", async () => {
       const a = await companyWithAdmin();
-      await startWorker();
+      await startWorker(jobHandlers, workerStartHooks);
       const file = "First Name,Last Name,Phone,Email\nAnn,Lee,2015550123,ann@example.com\nBob,,2015550124,\n";
 
       const started = await startCsvImport(a.context, {
@@ -68,7 +69,7 @@ describeEachDatabase(
       if (!started.ok) throw new Error("refused");
       expect((await getCsvImport(a.context, started.importId))?.status).toBe("queued");
 
-      await startWorker();
+      await startWorker(jobHandlers, workerStartHooks);
 
       await waitFor(
         () => getCsvImport(a.context, started.importId),
@@ -78,7 +79,7 @@ describeEachDatabase(
 
     test("queues carry their retry policy; a job for an import that is gone completes without effect", async () => {
       const a = await companyWithAdmin();
-      await startWorker();
+      await startWorker(jobHandlers, workerStartHooks);
       const id = await sendJob("csv-import", { importId: "00000000-0000-4000-8000-000000000000" });
       const boss = await jobs();
       const job = await waitFor(
@@ -87,6 +88,21 @@ describeEachDatabase(
       );
       expect(job?.retryLimit).toBe(3);
       expect(a.account.id).toBeTruthy();
+    });
+
+    test("payloads are checked against their queue's schema; the worker creates every schedule", async () => {
+      await expect(
+        sendJob("journey-send", { messageIds: "not a list" } as unknown as { messageIds: string[] }),
+      ).rejects.toThrow();
+      await startWorker(jobHandlers, workerStartHooks);
+      const boss = await jobs();
+      const schedules = (await boss.getSchedules()).map((s) => [s.name, s.cron]);
+      expect(schedules).toEqual(
+        expect.arrayContaining([
+          ["journey-dispatch", "* * * * *"],
+          ["prune-rate-limits", "17 * * * *"],
+        ]),
+      );
     });
 
     if (target === "pglite") {
@@ -103,7 +119,7 @@ describeEachDatabase(
         const [taken] = await boss.fetch("csv-import");
         expect(taken).toBeTruthy();
 
-        await startWorker();
+        await startWorker(jobHandlers, workerStartHooks);
 
         await waitFor(
           () => getCsvImport(a.context, started.importId),

@@ -1,57 +1,19 @@
 import PgBoss from "pg-boss";
 import { databaseHandle } from "#db/client.server";
 import { pgliteExecutor } from "./pglite-executor.server";
+import { type JobPayload, type QueueName, queueNames, queues, type SentJobId } from "./queues";
+
+export type { JobPayload, QueueName };
 
 /**
  * Background jobs: the one module that owns pg-boss. Jobs live in the app's own database (schema
  * "pgboss"); on PGlite pg-boss runs through the embedded database's handle, on PostgreSQL it opens a
  * small pool of its own, so any number of server and worker processes share the queues.
  *
- * A queue's retries and expiry are declared here. Handlers are registered in handlers.server.ts,
- * loaded only by processes that work (startWorker), so a web process that only sends jobs never
- * imports them.
+ * Queues, their options and payload schemas are declared in queues.ts; sendJob and sendJobs are the
+ * only ways to enqueue. The handlers come from the process that works (startWorker's caller), so a web
+ * process that only sends jobs never imports them, and this module imports no domain code.
  */
-
-export const queues = {
-  /** One uploaded contacts file. Resumes after its last committed batch when retried. */
-  csvImport: {
-    name: "csv-import",
-    retryLimit: 3,
-    retryDelay: 5,
-    retryBackoff: true,
-    // A worker that dies mid-import leaves its job active; after this long another worker takes it
-    // over (the import's own bookkeeping stops two workers from applying the same batch).
-    expireInSeconds: 30 * 60,
-  },
-  /**
-   * Due enrollments → messages (app/domain/journeys/dispatcher.server.ts). At most one waits ("short"),
-   * so wake-ups do not pile up; several may run (claims skip each other's rows), and one left active by
-   * a dead worker blocks nothing.
-   */
-  journeyDispatch: {
-    name: "journey-dispatch",
-    policy: "short",
-    retryLimit: 2,
-    retryDelay: 5,
-    expireInSeconds: 5 * 60,
-  },
-  /** A chunk of messages to send; each message is claimed once, so a retried job never sends twice. */
-  journeySend: {
-    name: "journey-send",
-    retryLimit: 5,
-    retryDelay: 10,
-    retryBackoff: true,
-    expireInSeconds: 10 * 60,
-  },
-} satisfies Record<string, PgBoss.Queue>;
-
-/** Jobs a worker process runs at once per queue (default 1). */
-const concurrency: Partial<Record<QueueName, number>> = { "journey-send": 3 };
-
-/** Cron schedules (UTC) created by every worker; pg-boss runs each once per tick across processes. */
-const schedules: Partial<Record<QueueName, string>> = { "journey-dispatch": "* * * * *" };
-
-export type QueueName = (typeof queues)[keyof typeof queues]["name"];
 
 /** What a handler knows of its job besides the data. */
 export type JobContext = {
@@ -64,13 +26,22 @@ export type JobContext = {
   signal: AbortSignal;
 };
 
-export type JobHandler = (data: Record<string, unknown>, context: JobContext) => Promise<void>;
+export type JobHandler<Q extends QueueName = QueueName> = (
+  payload: JobPayload<Q>,
+  context: JobContext,
+) => Promise<void>;
+
+/** What a worker runs: one handler per queue. */
+export type JobHandlers = { [Q in QueueName]: JobHandler<Q> };
+
+/** Run when a worker starts (e.g. listen for wake-ups); each returns what stops it. */
+export type WorkerStartHook = () => Promise<() => Promise<void>>;
 
 type JobsState = {
   boss?: Promise<PgBoss>;
   workerIds: Map<string, string>;
   stopping: AbortController;
-  /** What startWorker's onWorkerStart hooks return, run by stopJobs (e.g. stop listening). */
+  /** What startWorker's onStart hooks return, run by stopJobs (e.g. stop listening). */
   stopHooks: (() => Promise<void>)[];
 };
 
@@ -103,74 +74,94 @@ async function startBoss(): Promise<PgBoss> {
         new PgBoss({ ...common, db: pgliteExecutor(handle.raw.pglite) });
   boss.on("error", (error) => console.error("jobs:", error));
   await boss.start();
-  for (const queue of Object.values(queues)) await boss.createQueue(queue.name, queue);
+  for (const name of queueNames) await boss.createQueue(name, { name, ...queues[name].options });
   return boss;
 }
 
-/** Queues a job; returns its id. */
-export async function sendJob(queue: QueueName, data: Record<string, unknown>): Promise<string> {
+/** Queues a job with its checked payload; returns its id (null when a "short" queue already has one waiting). */
+export async function sendJob<Q extends QueueName>(
+  queue: Q,
+  payload: JobPayload<Q>,
+  options: { startAfter?: Date } = {},
+): Promise<SentJobId<Q>> {
   const boss = await jobs();
-  const id = await boss.send(queue, data);
-  if (!id) throw new Error(`The job was not queued on ${queue}`);
-  // A worker in this process starts it now instead of at its next poll.
+  const data = queues[queue].payload.parse(payload) as object;
+  const id = await boss.send(queue, data, options.startAfter ? { startAfter: options.startAfter } : {});
+  const queueOptions = queues[queue].options;
+  if (!id && !("policy" in queueOptions && queueOptions.policy === "short"))
+    throw new Error(`The job was not queued on ${queue}`);
+  wakeLocalWorker(boss, queue);
+  return id as SentJobId<Q>;
+}
+
+/** Queues many jobs of one queue in one statement (pg-boss insert), each payload checked. */
+export async function sendJobs<Q extends QueueName>(
+  queue: Q,
+  payloads: JobPayload<Q>[],
+  options: { startAfter?: Date } = {},
+): Promise<void> {
+  if (payloads.length === 0) return;
+  const boss = await jobs();
+  await boss.insert(
+    payloads.map((payload) => ({
+      name: queue,
+      data: queues[queue].payload.parse(payload) as object,
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    })),
+  );
+  wakeLocalWorker(boss, queue);
+}
+
+/** A worker in this process starts a new job now instead of at its next poll. */
+function wakeLocalWorker(boss: PgBoss, queue: QueueName) {
   const workerId = state().workerIds.get(queue);
   if (workerId) boss.notifyWorker(workerId);
-  return id;
 }
 
 /**
- * Works every queue in this process: one job at a time per queue. Loads the handlers. On PGlite
- * (one process only) jobs left active by a process that died are failed at once, so their retry
- * starts now rather than after the expiry.
+ * Works every queue in this process with the caller's handlers, `concurrency` jobs at a time per
+ * queue, and creates the schedules. On PGlite (one process only) jobs left active by a process that
+ * died are failed at once, so their retry starts now rather than after the expiry.
  */
-export async function startWorker(): Promise<void> {
+export async function startWorker(handlers: JobHandlers, onStart: WorkerStartHook[] = []): Promise<void> {
   const boss = await jobs();
   const s = state();
-  const { jobHandlers, onWorkerStart } = await import("./handlers.server");
   if (databaseHandle().raw.kind === "pglite") await failOrphanedJobs(boss);
-  for (const queue of Object.values(queues)) {
-    if (s.workerIds.has(queue.name)) continue;
-    const handler: JobHandler = jobHandlers[queue.name];
-    for (let extra = 1; extra < (concurrency[queue.name] ?? 1); extra++)
-      await boss.work<Record<string, unknown>>(
-        queue.name,
-        { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
-        async ([job]) => {
-          if (!job) return;
-          await handler(job.data, {
+  for (const queue of queueNames) {
+    if (s.workerIds.has(queue)) continue;
+    const definition = queues[queue];
+    const handler = handlers[queue] as JobHandler;
+    const work = (job: PgBoss.JobWithMetadata<object> | undefined) =>
+      job
+        ? handler(definition.payload.parse(job.data) as JobPayload<QueueName>, {
             jobId: job.id,
             retryCount: job.retryCount,
             lastAttempt: job.retryCount >= job.retryLimit,
             signal: s.stopping.signal,
-          });
-        },
-      );
-    const workerId = await boss.work<Record<string, unknown>>(
-      queue.name,
-      { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
-      async ([job]) => {
-        if (!job) return;
-        await handler(job.data, {
-          jobId: job.id,
-          retryCount: job.retryCount,
-          lastAttempt: job.retryCount >= job.retryLimit,
-          signal: s.stopping.signal,
-        });
-      },
-    );
-    s.workerIds.set(queue.name, workerId);
+          })
+        : Promise.resolve();
+    const options = { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true } as const;
+    const lanes = "concurrency" in definition ? definition.concurrency : 1;
+    // Each boss.work is one lane; the last one's id is the one sendJob wakes.
+    let workerId = "";
+    for (let lane = 0; lane < lanes; lane++)
+      workerId = await boss.work<object>(queue, options, async ([job]) => work(job));
+    s.workerIds.set(queue, workerId);
   }
-  for (const [name, cron] of Object.entries(schedules)) if (cron) await boss.schedule(name, cron);
-  for (const start of onWorkerStart) s.stopHooks.push(await start());
+  for (const queue of queueNames) {
+    const definition = queues[queue];
+    if ("schedule" in definition) await boss.schedule(queue, definition.schedule);
+  }
+  for (const start of onStart) s.stopHooks.push(await start());
 }
 
 async function failOrphanedJobs(boss: PgBoss) {
-  for (const queue of Object.values(queues)) {
+  for (const queue of queueNames) {
     const { rows } = await boss
       .getDb()
-      .executeSql("select id from pgboss.job where name = $1 and state = 'active'", [queue.name]);
+      .executeSql("select id from pgboss.job where name = $1 and state = 'active'", [queue]);
     for (const row of rows as { id: string }[])
-      await boss.fail(queue.name, row.id, { reason: "the process running it stopped" });
+      await boss.fail(queue, row.id, { reason: "the process running it stopped" });
   }
 }
 

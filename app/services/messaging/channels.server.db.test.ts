@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "vitest";
@@ -11,12 +11,17 @@ import {
   type TwilioStandIn,
   twilioErrors,
 } from "../../../tests/support/stand-ins/twilio";
+import {
+  startUnreliableTwilio,
+  type UnreliableMode,
+} from "../../../tests/support/stand-ins/unreliable-twilio";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
   channelAdapter,
   type OutgoingMessage,
   PermanentDeliveryError,
   TransientDeliveryError,
+  UnknownOutcomeError,
 } from "./channels.server";
 
 /** The real adapters, speaking HTTP to local stand-ins of Twilio's and Meta's APIs. */
@@ -147,13 +152,15 @@ describeEachDatabase("channel adapters", (getDb) => {
         To: "+15551234567",
         From: "+15005550006",
         Body: "Hi Ana, your order shipped: https://app.blusteam.test/l/abcd2345",
-        StatusCallback: "https://app.blusteam.test/webhooks/twilio/status",
+        // Our message id: Twilio's receipt names the message even when its answer to us was lost.
+        StatusCallback:
+          "https://app.blusteam.test/webhooks/twilio/status?message=5b0e3c38-2f0c-4d43-9a57-1f8f3f4b1a01",
       },
     ]);
     expect(await getDb().$count(outboxMessages)).toBe(0);
   });
 
-  test("Twilio's 429 and 500 are transient, its 400 is permanent with Twilio's message", async () => {
+  test("Twilio's 429 is transient, its 500 an unknown outcome, its 400 permanent with Twilio's message", async () => {
     const adapter = channelAdapter("sms");
     twilio.failNext(twilioErrors.tooManyRequests, twilioErrors.internal, twilioErrors.invalidTo);
 
@@ -161,8 +168,9 @@ describeEachDatabase("channel adapters", (getDb) => {
     expect(tooMany).toBeInstanceOf(TransientDeliveryError);
     expect(tooMany.message).toBe("Twilio: Too Many Requests (error 20429)");
 
+    // Twilio may have stored the message before failing: sending it again could deliver it twice.
     const internal = await failure(adapter.send(sms()));
-    expect(internal).toBeInstanceOf(TransientDeliveryError);
+    expect(internal).toBeInstanceOf(UnknownOutcomeError);
 
     const invalid = await failure(adapter.send(sms()));
     expect(invalid).toBeInstanceOf(PermanentDeliveryError);
@@ -170,7 +178,7 @@ describeEachDatabase("channel adapters", (getDb) => {
     expect(twilio.messages()).toEqual([]);
   });
 
-  test("wrong Twilio credentials are a permanent failure; an unreachable or slow Twilio a transient one", async () => {
+  test("wrong Twilio credentials are a permanent failure; an unreachable Twilio a transient one, a slow one an unknown outcome", async () => {
     setEnv({ ...providers(), TWILIO_AUTH_TOKEN: "wrong-token" });
     const unauthorized = await failure(channelAdapter("sms").send(sms()));
     expect(unauthorized).toBeInstanceOf(PermanentDeliveryError);
@@ -184,8 +192,31 @@ describeEachDatabase("channel adapters", (getDb) => {
     setEnv({ ...providers(), PROVIDER_TIMEOUT_MS: "200" });
     twilio.delayNext(1_000);
     const slow = await failure(channelAdapter("sms").send(sms()));
-    expect(slow).toBeInstanceOf(TransientDeliveryError);
+    expect(slow).toBeInstanceOf(UnknownOutcomeError);
     expect(slow.message).toBe("Twilio: no answer within 200 ms");
+  });
+
+  test("a Twilio that took the message and then lost its answer is an unknown outcome; a 429 with Retry-After is not", async () => {
+    const modes: UnreliableMode[] = ["acceptThen500", "acceptThenHang", "acceptThenDrop", "refuse"];
+    const unreliable = await startUnreliableTwilio(SID, (n) => modes[n - 1], 1_000);
+    try {
+      setEnv({ ...providers(), TWILIO_API_URL: unreliable.url, PROVIDER_TIMEOUT_MS: "200" });
+      const adapter = channelAdapter("sms");
+      const errors = [];
+      for (const _ of modes) errors.push(await failure(adapter.send(sms())));
+
+      expect(errors.map((e) => e.constructor)).toEqual([
+        UnknownOutcomeError,
+        UnknownOutcomeError,
+        UnknownOutcomeError,
+        TransientDeliveryError,
+      ]);
+      expect(errors[2].message).toMatch(/^Twilio: connection lost/);
+      expect((errors[3] as TransientDeliveryError).retryAfterSeconds).toBe(1);
+      expect(unreliable.accepted).toHaveLength(3);
+    } finally {
+      await unreliable.close();
+    }
   });
 
   test("WhatsApp goes to Meta's Cloud API with the bearer token and answers Meta's message id", async () => {
@@ -209,13 +240,13 @@ describeEachDatabase("channel adapters", (getDb) => {
     ]);
   });
 
-  test("Meta's rate limit (400, code 130429) and 503 are transient; other Graph errors are permanent", async () => {
+  test("Meta's rate limit (400, code 130429) is transient, its 503 an unknown outcome; other Graph errors are permanent", async () => {
     const adapter = channelAdapter("whatsapp");
     meta.failNext(metaErrors.rateLimited, metaErrors.unavailable, metaErrors.invalidRecipient);
     const whatsapp = sms({ channel: "whatsapp" });
 
     expect(await failure(adapter.send(whatsapp))).toBeInstanceOf(TransientDeliveryError);
-    expect(await failure(adapter.send(whatsapp))).toBeInstanceOf(TransientDeliveryError);
+    expect(await failure(adapter.send(whatsapp))).toBeInstanceOf(UnknownOutcomeError);
     const invalid = await failure(adapter.send(whatsapp));
     expect(invalid).toBeInstanceOf(PermanentDeliveryError);
     expect(invalid.message).toBe(
@@ -297,5 +328,47 @@ describeEachDatabase("channel adapters", (getDb) => {
     expect(bounced.message).toContain("No such mailbox");
     expect(await failure(adapter.send(email("busy@example.com")))).toBeInstanceOf(TransientDeliveryError);
     expect(await getDb().$count(outboxMessages)).toBe(0);
+  });
+
+  test("an SMTP server lost after the message went out is an unknown outcome; one never reached is transient", async () => {
+    // Takes the whole message, then drops the connection instead of answering 250.
+    const dropper = createNetServer((socket) => {
+      let inData = false;
+      let buffered = "";
+      socket.write("220 dropper ESMTP\r\n");
+      socket.on("data", (chunk) => {
+        buffered += chunk.toString("utf8");
+        if (inData) {
+          if (buffered.includes("\r\n.\r\n")) socket.destroy();
+          return;
+        }
+        const lines = buffered.split("\r\n");
+        buffered = lines.pop() ?? "";
+        for (const line of lines) {
+          if (/^DATA/i.test(line)) {
+            inData = true;
+            socket.write("354 go ahead\r\n");
+          } else if (/^QUIT/i.test(line)) socket.end("221 bye\r\n");
+          else socket.write("250 ok\r\n");
+        }
+      });
+    });
+    await new Promise<void>((resolve) => dropper.listen(0, "127.0.0.1", resolve));
+    try {
+      const email = sms({
+        channel: "email",
+        to: "ana@example.com",
+        subject: "Your order",
+        text: "Hello Ana",
+      });
+      const port = (dropper.address() as AddressInfo).port;
+      setEnv({ ...providers(), SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` });
+      expect(await failure(channelAdapter("email").send(email))).toBeInstanceOf(UnknownOutcomeError);
+
+      setEnv({ ...providers(), SMTP_URL: "smtp://127.0.0.1:9?ignoreTLS=true" });
+      expect(await failure(channelAdapter("email").send(email))).toBeInstanceOf(TransientDeliveryError);
+    } finally {
+      await new Promise((resolve) => dropper.close(resolve));
+    }
   });
 });

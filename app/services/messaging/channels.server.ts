@@ -1,14 +1,16 @@
-import { getDb } from "#db/client.server";
+import { type Db, getDb, type Tx } from "#db/client.server";
 import type { MessageChannel } from "#db/schema";
 import { outboxMessages } from "#db/schema";
 import { type AppConfig, config } from "~/config.server";
-import type { Queryable } from "~/domain/contacts/contacts.server";
 import { sendMail } from "~/services/mail/mail.server";
-import { PermanentDeliveryError, TransientDeliveryError } from "./errors.server";
+import { PermanentDeliveryError, TransientDeliveryError, UnknownOutcomeError } from "./errors.server";
 import { metaSettings, sendWhatsAppText } from "./meta.server";
 import { sendTwilioSms, twilioSettings } from "./twilio.server";
 
-export { PermanentDeliveryError, TransientDeliveryError };
+export { PermanentDeliveryError, TransientDeliveryError, UnknownOutcomeError };
+
+/** The database or a transaction of it (the outbox writes with the caller's transaction). */
+type Queryable = Db | Tx;
 
 /**
  * How a message leaves: one adapter per channel, chosen by configuration. SMS goes through Twilio
@@ -18,7 +20,8 @@ export { PermanentDeliveryError, TransientDeliveryError };
  *
  * The outbox adapter writes inside the caller's transaction (`transactional`), so marking a message
  * sent and delivering it commit together; the others call a provider over HTTP or SMTP, outside any
- * transaction, and throw TransientDeliveryError (retry later) or PermanentDeliveryError (give up).
+ * transaction, and throw TransientDeliveryError (nothing taken: retry later), PermanentDeliveryError
+ * (nothing taken: give up) or UnknownOutcomeError (the provider may have it: never send it again).
  */
 
 export type OutgoingMessage = {
@@ -47,7 +50,7 @@ export function channelAdapter(channel: MessageChannel): ChannelAdapter {
         name: "twilio",
         transactional: false,
         send: async (message) => ({
-          providerMessageId: await sendTwilioSms(twilio, message.to, message.text),
+          providerMessageId: await sendTwilioSms(twilio, message.to, message.text, message.messageId),
         }),
       };
     }
@@ -129,7 +132,12 @@ const smtpAdapter: ChannelAdapter = {
   },
 };
 
-/** SMTP 5xx answers are final (no such mailbox...); 4xx answers and lost connections are worth retrying. */
+/**
+ * An SMTP server's answer is final: 5xx refused for good (no such mailbox...), 4xx refused for now;
+ * either way it did not take the message. Without an answer, only a server never reached (DNS,
+ * connection refused) certainly has nothing; a connection lost or timed out mid-conversation may have
+ * delivered it.
+ */
 function smtpError(error: unknown): Error {
   const e = error as { responseCode?: number; code?: string; response?: string; message?: string };
   const reason = `SMTP: ${e.response ?? e.message ?? String(error)}`;
@@ -137,7 +145,9 @@ function smtpError(error: unknown): Error {
     return e.responseCode >= 500 ? new PermanentDeliveryError(reason) : new TransientDeliveryError(reason);
   }
   if (e.code === "EAUTH" || e.code === "EENVELOPE") return new PermanentDeliveryError(reason);
-  return new TransientDeliveryError(reason);
+  if (e.code === "EDNS" || /ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(e.message ?? ""))
+    return new TransientDeliveryError(reason);
+  return new UnknownOutcomeError(reason);
 }
 
 const htmlEscapes: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { config } from "~/config.server";
-import { PermanentDeliveryError } from "./errors.server";
+import { UnknownOutcomeError } from "./errors.server";
 import { callProvider } from "./provider-http.server";
 
 /** WhatsApp through Meta's Cloud API (Graph API: POST /{phone-number-id}/messages). */
@@ -59,7 +59,7 @@ export async function sendWhatsAppText(settings: MetaSettings, to: string, body:
     },
   )) as { messages?: Array<{ id?: unknown }> } | null;
   const id = answer?.messages?.[0]?.id;
-  if (typeof id !== "string" || !id)
-    throw new PermanentDeliveryError("WhatsApp: the answer has no message id");
+  // A success without an id: the message may well be out, so it is not sent again.
+  if (typeof id !== "string" || !id) throw new UnknownOutcomeError("WhatsApp: the answer has no message id");
   return id;
 }

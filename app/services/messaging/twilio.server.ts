@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { config } from "~/config.server";
-import { PermanentDeliveryError } from "./errors.server";
+import { UnknownOutcomeError } from "./errors.server";
 import { callProvider } from "./provider-http.server";
 
 /** Twilio's Programmable Messaging REST API (2010-04-01) and its webhook signatures. */
@@ -26,8 +26,17 @@ export function twilioStatusCallbackUrl(): string {
 
 type TwilioError = { code?: number; message?: string };
 
-/** Creates one message; answers Twilio's message SID (SM...). */
-export async function sendTwilioSms(settings: TwilioSettings, to: string, body: string): Promise<string> {
+/**
+ * Creates one message; answers Twilio's message SID (SM...). Twilio's Messages API takes no
+ * idempotency key, so our message id rides in the status callback's address instead: when Twilio's
+ * answer is lost (timeout, dropped connection, 5xx) its delivery receipt still names the message.
+ */
+export async function sendTwilioSms(
+  settings: TwilioSettings,
+  to: string,
+  body: string,
+  messageId?: string,
+): Promise<string> {
   const url = `${settings.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
   const auth = Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString("base64");
   const answer = (await callProvider(
@@ -44,7 +53,9 @@ export async function sendTwilioSms(settings: TwilioSettings, to: string, body: 
         To: to,
         From: settings.from,
         Body: body,
-        StatusCallback: twilioStatusCallbackUrl(),
+        StatusCallback: messageId
+          ? `${twilioStatusCallbackUrl()}?message=${encodeURIComponent(messageId)}`
+          : twilioStatusCallbackUrl(),
       }),
     },
     {
@@ -56,7 +67,8 @@ export async function sendTwilioSms(settings: TwilioSettings, to: string, body: 
     },
   )) as { sid?: unknown } | null;
   if (!answer || typeof answer.sid !== "string" || !answer.sid) {
-    throw new PermanentDeliveryError("Twilio: the answer has no message sid");
+    // A success without a sid: the message may well be out, so it is not sent again.
+    throw new UnknownOutcomeError("Twilio: the answer has no message sid");
   }
   return answer.sid;
 }

@@ -98,7 +98,15 @@ function Details({ event }: { event: TimelineEvent }) {
             <Text as="span" tone="subdued" variant="bodySm">
               {/* The engine's reason codes have texts; a provider's own reason is shown as it came. */}
               {/^[a-z_]+$/.test(event.statusReason)
-                ? t(`journeys.detail.reasons.${event.statusReason}`, { defaultValue: event.statusReason })
+                ? t(
+                    [
+                      `timeline.reasons.${event.statusReason}`,
+                      `journeys.detail.reasons.${event.statusReason}`,
+                    ],
+                    {
+                      defaultValue: event.statusReason,
+                    },
+                  )
                 : event.statusReason}
             </Text>
           ) : null}

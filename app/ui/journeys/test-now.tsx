@@ -2,9 +2,9 @@ import { Banner, List } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import type { TestAnswer } from "~/domain/journeys/touchpoint-actions.server";
 import { ChooseContactModal } from "~/ui/products/choose-contact-modal";
 import { ToastView } from "~/ui/toast";
-import type { TestAnswer } from "./touchpoint-actions.server";
 
 /**
  * Test now: pick contacts of the company (the Choose Contact modal) and send them the touchpoint at
@@ -23,6 +23,12 @@ export function TestNow({
   const fetcher = useFetcher<TestAnswer>();
   const [notSent, setNotSent] = useState<TestAnswer["notSent"]>([]);
   const [notSentOf, setNotSentOf] = useState("");
+  // The form's idempotency key, new each time the picker opens: a double submit of it sends once.
+  const [requestKey, setRequestKey] = useState(newRequestKey);
+  const touchpointId = touchpoint?.id;
+  useEffect(() => {
+    if (touchpointId) setRequestKey(newRequestKey());
+  }, [touchpointId]);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     setNotSent(fetcher.data.notSent ?? []);
@@ -41,6 +47,7 @@ export function TestNow({
           const body = new FormData();
           body.set("intent", "test");
           body.set("id", touchpoint.id);
+          body.set("requestKey", requestKey);
           for (const id of ids) body.append("contactId", id);
           fetcher.submit(body, { method: "post", action });
         }}
@@ -69,4 +76,13 @@ export function TestNow({
       <ToastView toast={fetcher.data?.toast} />
     </>
   );
+}
+
+/** A random UUID (v4), also where crypto.randomUUID is missing (pages served over plain http). */
+function newRequestKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { MessageChannel, WaitUnit } from "#db/schema";
+import type { DrawerAnswer } from "~/domain/journeys/touchpoint-actions.server";
 import {
   MESSAGE_MAX_ROWS,
   MESSAGE_MIN_ROWS,
@@ -17,7 +18,6 @@ import { smsLength } from "~/domain/messaging/segments";
 import { LINK_PLACEHOLDER, TEMPLATE_FIELDS, unknownPlaceholders } from "~/domain/messaging/template";
 import { Drawer } from "~/ui/drawer";
 import { FormTextField } from "~/ui/fields";
-import type { DrawerAnswer } from "./touchpoint-actions.server";
 
 export type EditableTouchpoint = {
   id: string;

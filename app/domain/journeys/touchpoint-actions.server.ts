@@ -7,7 +7,8 @@ import { contacts } from "#db/schema";
 import type { MemberContext } from "~/domain/access/guard.server";
 import { can, type Permission } from "~/domain/access/permissions";
 import { respond } from "~/domain/actions/respond.server";
-import { sendTouchpointNow, setJourneyState } from "~/domain/journeys/engine.server";
+import { setJourneyState } from "~/domain/journeys/engine.server";
+import { sendTouchpointNow, TEST_NOW_MAX_CONTACTS } from "~/domain/journeys/test-now.server";
 import { touchpointLinkSchema, touchpointSchema } from "~/domain/journeys/touchpoint-schemas";
 import {
   createTouchpoint,
@@ -21,7 +22,7 @@ import {
 } from "~/domain/journeys/touchpoints.server";
 import { JOURNEY_STATES, type JourneyState } from "~/domain/journeys/types";
 import { isUuid } from "~/domain/team/invitations.server";
-import type { Toast } from "~/ui/toast";
+import type { Toast } from "~/domain/actions/toast";
 
 /**
  * The touchpoint manager's writes. Company admins add, edit, reorder and delete touchpoints and
@@ -54,6 +55,7 @@ export type TestAnswer = {
 
 const failed: Toast = { message: "journeys.toasts.somethingWentWrong", error: true };
 const notFound: Toast = { message: "journeys.toasts.notFound", error: true };
+const tooMany: Toast = { message: "journeys.toasts.testTooMany", error: true };
 
 export async function touchpointAction(member: MemberContext, request: Request) {
   const form = await request.formData();
@@ -157,10 +159,14 @@ async function testNow(member: MemberContext, request: Request, form: FormData) 
   const contactIds = [...new Set(form.getAll("contactId").map(String))].filter(isUuid);
   if (!touchpoint || contactIds.length === 0)
     return respond(request, form, notFound, { intent: "test" }, 404);
+  if (contactIds.length > TEST_NOW_MAX_CONTACTS)
+    return respond(request, form, tooMany, { intent: "test", notSent: [] }, 400);
   const sent = await sendTouchpointNow(
     { accountId: member.account.id, userId: member.user.id },
     touchpoint.id,
     contactIds,
+    // Generated when the form rendered: a second submission of it sends nothing more.
+    { requestKey: String(form.get("requestKey") ?? "") },
   );
   if (!sent.ok) return respond(request, form, notFound, { intent: "test" }, 404);
   const names = await contactNames(member, contactIds);
@@ -169,7 +175,8 @@ async function testNow(member: MemberContext, request: Request, form: FormData) 
     .map((outcome) => ({
       name: names.get(outcome.contactId) ?? outcome.contactId,
       reason: outcome.status === "failed" ? "failed" : (outcome.reason ?? "unknown"),
-      detail: outcome.status === "failed" ? outcome.reason : undefined,
+      // Never the provider's own text (it is in the log under this id).
+      detail: outcome.status === "failed" ? outcome.errorId : undefined,
     }));
   const anySent = sent.outcomes.some((outcome) => outcome.status === "sent");
   const toast: Toast = anySent

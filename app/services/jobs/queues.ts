@@ -1,0 +1,62 @@
+import type PgBoss from "pg-boss";
+import { z } from "zod";
+
+/**
+ * Every queue of the app: its name, pg-boss options (retries, expiry, policy), how many jobs a worker
+ * runs at once, its cron schedule, and the zod schema of its payload. Imports no domain code: the
+ * handlers are given to startWorker by the process that works (server.ts, scripts/worker.ts).
+ */
+export const queues = {
+  /** One uploaded contacts file. Resumes after its last committed batch when retried. */
+  "csv-import": {
+    options: {
+      retryLimit: 3,
+      retryDelay: 5,
+      retryBackoff: true,
+      // A worker that dies mid-import leaves its job active; after this long another worker takes it
+      // over (the import's own bookkeeping stops two workers from applying the same batch).
+      expireInSeconds: 30 * 60,
+    },
+    payload: z.object({ importId: z.string() }),
+  },
+  /**
+   * Due enrollments → messages (app/domain/journeys/dispatch). At most one waits ("short"), so
+   * wake-ups do not pile up; several may run (claims skip each other's rows), and one left active by a
+   * dead worker blocks nothing.
+   */
+  "journey-dispatch": {
+    options: { policy: "short", retryLimit: 2, retryDelay: 5, expireInSeconds: 5 * 60 },
+    payload: z.object({}),
+    schedule: "* * * * *",
+  },
+  /** A chunk of messages to send; each message is claimed once, so a retried job never sends twice. */
+  "journey-send": {
+    options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 },
+    payload: z.object({ messageIds: z.array(z.string()) }),
+    concurrency: 3,
+  },
+  /** Housekeeping: expired rate-limit counters (hourly). */
+  "prune-rate-limits": {
+    options: { policy: "short", retryLimit: 1, expireInSeconds: 5 * 60 },
+    payload: z.object({}),
+    schedule: "17 * * * *",
+  },
+} satisfies Record<string, QueueDefinition>;
+
+type QueueDefinition = {
+  options: Omit<PgBoss.Queue, "name">;
+  payload: z.ZodType;
+  /** Jobs a worker process runs at once (default 1). */
+  concurrency?: number;
+  /** Cron (UTC), created by every worker; pg-boss runs each once per tick across processes. */
+  schedule?: string;
+};
+
+export type QueueName = keyof typeof queues;
+export type JobPayload<Q extends QueueName> = z.infer<(typeof queues)[Q]["payload"]>;
+/** A queue with the "short" policy keeps one job waiting: sending another answers no id. */
+export type SentJobId<Q extends QueueName> = (typeof queues)[Q]["options"] extends { policy: "short" }
+  ? string | null
+  : string;
+
+export const queueNames = Object.keys(queues) as QueueName[];

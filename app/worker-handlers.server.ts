@@ -1,0 +1,24 @@
+import { pruneRateLimitBuckets } from "~/domain/auth/rate-limit.server";
+import { runCsvImport } from "~/domain/contacts/csv-import.server";
+import { runDispatchJob, startDispatchListener } from "~/domain/journeys/dispatch/job.server";
+import { sendMessages } from "~/domain/journeys/dispatch/send.server";
+import type { JobHandlers, WorkerStartHook } from "~/services/jobs/jobs.server";
+
+/**
+ * What a worker process runs for each queue (app/services/jobs/queues.ts), given to startWorker by
+ * server.ts and scripts/worker.ts: the jobs module itself never imports domain code.
+ */
+export const jobHandlers: JobHandlers = {
+  "csv-import": ({ importId }, job) =>
+    runCsvImport(importId, { signal: job.signal, lastAttempt: job.lastAttempt }),
+  "journey-dispatch": (_payload, job) => runDispatchJob({ signal: job.signal }),
+  "journey-send": async ({ messageIds }) => {
+    await sendMessages(messageIds);
+  },
+  "prune-rate-limits": async () => {
+    await pruneRateLimitBuckets();
+  },
+};
+
+/** The dispatcher listens for wake-ups (NOTIFY journey_dispatch) in every worker. */
+export const workerStartHooks: WorkerStartHook[] = [startDispatchListener];
