@@ -7,6 +7,7 @@ import { config } from "./app/config.server";
 import { clientIpContext } from "./app/context.server";
 import { baseSecurityHeaders, isCrossOriginWrite } from "./app/domain/access/security.server";
 import { seedDemoCatalog } from "./app/domain/demo/demo-catalog.server";
+import { installProcessHandlers } from "./app/process-handlers.server";
 import { compressionWithDrainFix } from "./app/services/http/compression.server";
 import { startWorker, stopJobs } from "./app/services/jobs/jobs.server";
 import { closeDatabase, databaseHandle } from "./db/client.server";
@@ -14,6 +15,7 @@ import { seedDemoData, seedReferenceData } from "./db/seed";
 
 // Starts Blusteam: migrates and seeds the database, then serves the built app (or Vite in --dev).
 const dev = process.argv.includes("--dev");
+installProcessHandlers("server");
 const settings = config();
 // Where `react-router build` put the app (react-router.config.ts reads the same BUILD_DIR).
 const buildDirectory = settings.BUILD_DIR;

@@ -6,9 +6,11 @@
  * the servers and workers must share.
  */
 import { config } from "../app/config.server";
+import { installProcessHandlers } from "../app/process-handlers.server";
 import { startWorker, stopJobs } from "../app/services/jobs/jobs.server";
 import { closeDatabase, databaseHandle } from "../db/client.server";
 
+installProcessHandlers("worker");
 const settings = config();
 if (!settings.DATABASE_URL) {
   console.error(
