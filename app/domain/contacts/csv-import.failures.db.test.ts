@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import { contacts } from "#db/schema";
+import { contacts, csvImports } from "#db/schema";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import type * as CsvBatch from "./csv-batch.server";
-import { getCsvImport, runCsvImport, startCsvImport } from "./csv-import.server";
+import { getCsvImport, listCsvImports, runCsvImport, startCsvImport } from "./csv-import.server";
 
 /**
  * A batch that fails while the next one is being read (a lost connection, a takeover) must reach
@@ -81,5 +81,31 @@ describeEachDatabase("CSV import: a batch that fails", (getDb) => {
     // The details are in the log, under the id the user is shown.
     expect(logged.mock.calls.some((call) => String(call[0]).includes(errorId))).toBe(true);
     expect(logged.mock.calls.some((call) => String(call[1]).includes("db-internal-7"))).toBe(true);
+  });
+
+  test("imports that failed before error ids kept the raw error text: it is never shown, only the words", async () => {
+    const company = await companyWithAdmin();
+    const failed = {
+      accountId: company.account.id,
+      userId: company.admin.id,
+      sizeBytes: 1,
+      status: "failed" as const,
+    };
+    await getDb()
+      .insert(csvImports)
+      .values([
+        {
+          ...failed,
+          filename: "a.csv",
+          storageKey: "a",
+          error: JSON.stringify({
+            key: "processingFailed",
+            values: { message: "password authentication failed for user app" },
+          }),
+        },
+        { ...failed, filename: "b.csv", storageKey: "b", error: "Error: connect ECONNREFUSED 10.0.0.7:5432" },
+      ]);
+    const shown = await listCsvImports(company.context);
+    expect(shown.map((i) => i.error)).toEqual([{ key: "importFailed" }, { key: "importFailed" }]);
   });
 });
