@@ -35,6 +35,9 @@ const app = express();
 app.disable("x-powered-by");
 if (settings.TRUST_PROXY === "true") app.set("trust proxy", true);
 app.use(compressionWithDrainFix());
+// Browser tests only: never in the Docker image, and e2e-fixture-endpoint.ts refuses to run in production.
+if (process.env.E2E_FIXTURE_SECRET)
+  (await import("./tests/support/e2e-fixture-endpoint")).mountE2eFixture(app);
 
 // Writes from another site are refused before anything else runs (React Router would otherwise
 // answer some of them itself with a 400 and a logged stack trace).

@@ -1,8 +1,8 @@
 import {
+  createConfirmedUser,
   expect,
   readLatestCode,
   signUp,
-  signUpAndConfirm,
   submitAndWait,
   test,
 } from "../support/e2e-helpers";
@@ -12,7 +12,7 @@ import {
 const ATTEMPT_LIMIT = "Attempt limit exceeded, please try after some time.";
 
 test("after 5 wrong passwords even the right one is refused for a while", async ({ page }) => {
-  const user = await signUpAndConfirm(page);
+  const user = await createConfirmedUser(page);
   await page.goto("/signin");
   await page.getByLabel("Email").fill(user.email);
   for (let attempt = 1; attempt <= 5; attempt++) {

@@ -1,9 +1,16 @@
-import { expect, invitedUser, readLatestEmail, signUpAndConfirm, test, toast } from "../support/e2e-helpers";
+import {
+  createConfirmedUser,
+  expect,
+  invitedUser,
+  readLatestEmail,
+  test,
+  toast,
+} from "../support/e2e-helpers";
 
 // Spec 1 section 4 (password reset, set new password) and section 5 (new password rules).
 
 test("a user resets a forgotten password with the emailed code", async ({ page }) => {
-  const user = await signUpAndConfirm(page);
+  const user = await createConfirmedUser(page);
   const newPassword = `${user.password}-new`;
 
   await page.goto("/signin");

@@ -4,7 +4,7 @@ import {
   gotoLive,
   namedUser,
   openSettings,
-  signUpCompanyAdmin,
+  signInNewCompanyAdmin,
   test,
   toast,
 } from "../support/e2e-helpers";
@@ -16,7 +16,7 @@ test.describe.configure({ timeout: 60_000 });
 test("My Details: names are required, saved, and shown in the user menu; the email is read-only", async ({
   page,
 }) => {
-  const { user } = await signUpCompanyAdmin(page, namedUser("Carol", "Jones"));
+  const { user } = await signInNewCompanyAdmin(page, namedUser("Carol", "Jones"));
   await openSettings(page, "personal");
   await expect(page.getByRole("tab", { name: "My Details", selected: true })).toBeVisible();
   const details = page.locator("form").filter({ has: page.getByRole("heading", { name: "My Details" }) });
@@ -50,7 +50,7 @@ test("My Details: names are required, saved, and shown in the user menu; the ema
 test("Reset password: required fields, matching, the provider's message, then the new password signs in", async ({
   page,
 }) => {
-  const { user } = await signUpCompanyAdmin(page);
+  const { user } = await signInNewCompanyAdmin(page);
   await openSettings(page, "personal", "details");
   const form = page.locator("form").filter({ has: page.getByRole("heading", { name: "Reset password" }) });
   const current = form.getByLabel("Current password");
@@ -99,7 +99,7 @@ test("Reset password: required fields, matching, the provider's message, then th
 });
 
 test("My Invite requests: empty, and each tab of Settings (screenshots)", async ({ page }, testInfo) => {
-  await signUpCompanyAdmin(page, namedUser("Erin", "Empty"));
+  await signInNewCompanyAdmin(page, namedUser("Erin", "Empty"));
   await openSettings(page, "personal", "invites");
   await expect(page.getByRole("tab", { name: "My Invite requests", selected: true })).toBeVisible();
   await expect(page.getByText("No invitations found!", { exact: true })).toBeVisible();
