@@ -8,6 +8,7 @@ import {
 } from "~/domain/access/guard.server";
 import { pendingScreens } from "~/domain/access/screens";
 import type { Route } from "./+types/pending-screen";
+import { asI18nKey } from "~/i18n/keys";
 
 /** A signed-in screen whose content is built by a later issue: its guard already holds. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function PendingScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <Page title={t(loaderData.title)}>
+    <Page title={t(asI18nKey(loaderData.title))}>
       <Card>
         <BlockStack gap="200">
           <Text as="p" tone="subdued">

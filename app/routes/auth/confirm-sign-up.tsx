@@ -12,6 +12,7 @@ import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
 import { ResendCodeForm } from "~/ui/resend-code-form";
 import type { Route } from "./+types/confirm-sign-up";
+import { asI18nKey } from "~/i18n/keys";
 
 /** Reached from the emailed link (confirmationcode and email) or right after sign-up; otherwise to /. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -56,7 +57,7 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
   return (
     <AuthLayout title={t("auth.confirmTitle")}>
       {actionData?.resent ? <Banner tone="success">{t("auth.codeResent")}</Banner> : null}
-      {form.errors?.length ? <Banner tone="critical">{t(form.errors[0])}</Banner> : null}
+      {form.errors?.length ? <Banner tone="critical">{t(asI18nKey(form.errors[0]))}</Banner> : null}
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="confirm" />
         <BlockStack gap="400">

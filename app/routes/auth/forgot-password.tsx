@@ -10,6 +10,7 @@ import { forgotPasswordSchema } from "~/domain/auth/schemas";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
 import type { Route } from "./+types/forgot-password";
+import { asI18nKey } from "~/i18n/keys";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectSignedInAway(request);
@@ -40,7 +41,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Text as="p" tone="subdued">
         {t("auth.forgotHelp")}
       </Text>
-      {form.errors?.length ? <Banner tone="critical">{t(form.errors[0])}</Banner> : null}
+      {form.errors?.length ? <Banner tone="critical">{t(asI18nKey(form.errors[0]))}</Banner> : null}
       <Form method="post" {...getFormProps(form)}>
         <BlockStack gap="400">
           <FormTextField

@@ -11,6 +11,7 @@ import { commit, getCookieSession, startUserSession } from "~/domain/auth/sessio
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
 import type { Route } from "./+types/login";
+import { asI18nKey } from "~/i18n/keys";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectSignedInAway(request);
@@ -64,8 +65,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Text as="p" tone="subdued">
         {t("auth.loginSubtitle")}
       </Text>
-      {loaderData.feedback ? <Banner tone="success">{t(loaderData.feedback)}</Banner> : null}
-      {form.errors?.length ? <Banner tone="critical">{t(form.errors[0])}</Banner> : null}
+      {loaderData.feedback ? <Banner tone="success">{t(asI18nKey(loaderData.feedback))}</Banner> : null}
+      {form.errors?.length ? <Banner tone="critical">{t(asI18nKey(form.errors[0]))}</Banner> : null}
       <Form method="post" {...getFormProps(form)}>
         <BlockStack gap="400">
           <FormTextField

@@ -12,6 +12,7 @@ import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
 import { ResendCodeForm } from "~/ui/resend-code-form";
 import type { Route } from "./+types/reset-password";
+import { asI18nKey } from "~/i18n/keys";
 
 /** Reached from the emailed link (confirmationcode and email) or from /forgot-password; otherwise to /. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -62,7 +63,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         {t("auth.resetHelp", { email: loaderData.email })}
       </Text>
       {actionData?.resent ? <Banner tone="success">{t("auth.codeResent")}</Banner> : null}
-      {form.errors?.length ? <Banner tone="critical">{t(form.errors[0])}</Banner> : null}
+      {form.errors?.length ? <Banner tone="critical">{t(asI18nKey(form.errors[0]))}</Banner> : null}
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="email" value={loaderData.email} />

@@ -9,6 +9,7 @@ import { commit, getCookieSession } from "~/domain/auth/session.server";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
 import type { Route } from "./+types/set-new-password";
+import { asI18nKey } from "~/i18n/keys";
 
 /** Only reachable right after a sign-in that requires a new password (invited users). */
 async function requireChallenge(request: Request) {
@@ -53,7 +54,7 @@ export default function SetNewPassword({ actionData }: Route.ComponentProps) {
       <Text as="p" tone="subdued">
         {t("auth.setNewPasswordHelp")}
       </Text>
-      {form.errors?.length ? <Banner tone="critical">{t(form.errors[0])}</Banner> : null}
+      {form.errors?.length ? <Banner tone="critical">{t(asI18nKey(form.errors[0]))}</Banner> : null}
       <Form method="post" {...getFormProps(form)}>
         <BlockStack gap="400">
           <FormTextField

@@ -11,6 +11,7 @@ import { commit, getCookieSession } from "~/domain/auth/session.server";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormCheckbox, FormTextField } from "~/ui/fields";
 import type { Route } from "./+types/signup";
+import { asI18nKey } from "~/i18n/keys";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectSignedInAway(request);
@@ -59,7 +60,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
   );
   return (
     <AuthLayout title={t("auth.signupTitle")} aside={aside}>
-      {form.errors?.length ? <Banner tone="critical">{t(form.errors[0])}</Banner> : null}
+      {form.errors?.length ? <Banner tone="critical">{t(asI18nKey(form.errors[0]))}</Banner> : null}
       <Form method="post" {...getFormProps(form)}>
         <BlockStack gap="400">
           <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">

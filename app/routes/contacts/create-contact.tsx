@@ -10,6 +10,7 @@ import { createContact } from "~/domain/contacts/contacts.server";
 import { ADD_CONTACT_SUCCESS_CLOSE_MS, addContactPageSchema } from "~/domain/contacts/schemas";
 import { FormTextField } from "~/ui/fields";
 import type { Route } from "./+types/create-contact";
+import { asI18nKey } from "~/i18n/keys";
 
 /** The add-contact page (spec: 'Back to all contacts'; names required, then phone or email). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -130,7 +131,7 @@ export default function CreateContact({ loaderData, actionData }: Route.Componen
       >
         <Modal.Section>
           <BlockStack gap="200">
-            <Text as="p">{failure ? t(failure.message) : null}</Text>
+            <Text as="p">{failure ? t(asI18nKey(failure.message)) : null}</Text>
             {failure?.contactId ? (
               <Link url={`/contacts/contact-detail?id=${failure.contactId}`}>
                 {t("contacts.viewExisting")}

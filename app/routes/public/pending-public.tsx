@@ -2,6 +2,7 @@ import { BlockStack, Card, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { publicPendingScreens } from "~/domain/access/screens";
 import type { Route } from "./+types/pending-public";
+import { asI18nKey } from "~/i18n/keys";
 
 /** A public page whose content is built by a later issue (billing hand-off, store install, forms). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -13,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function PendingPublicScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <Page narrowWidth title={t(loaderData.title)}>
+    <Page narrowWidth title={t(asI18nKey(loaderData.title))}>
       <Card>
         <BlockStack gap="200">
           <Text as="p" tone="subdued">

@@ -5,6 +5,7 @@ import { parseCsvRecord } from "~/domain/contacts/csv-parser";
 import type { RowReason } from "~/domain/contacts/csv-rows";
 import { csvDownloadLine } from "~/domain/kernel/csv-writer";
 import { getI18n } from "~/i18n/i18n.server";
+import { translateRuntimeKey } from "~/i18n/keys";
 import type { Route } from "./+types/csv-import-errors";
 
 /**
@@ -59,8 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function describeReasons(t: TFunction, reasons: RowReason[]) {
   return reasons
     .map(([key, values = {}]) => {
-      const filled = values.message ? { ...values, message: t(values.message) } : values;
-      return t(`csvImport.reasons.${key}`, filled);
+      const filled = values.message ? { ...values, message: translateRuntimeKey(t, values.message) } : values;
+      return translateRuntimeKey(t, `csvImport.reasons.${key}`, filled);
     })
     .join(" ");
 }

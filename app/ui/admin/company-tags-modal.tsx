@@ -7,6 +7,7 @@ import type { CompanyListRow } from "~/domain/admin/companies.server";
 import { parseTagInput, updateTagsSchema } from "~/domain/admin/company-admin-schemas";
 import type { Toast } from "~/ui/toast";
 import { CompanyFormModal, useCompanyFormFetcher } from "./company-form-modal";
+import { asI18nKey } from "~/i18n/keys";
 
 /**
  * Update Account Tags: the company's tags as comma-separated text. What will be saved shows below as
@@ -49,7 +50,7 @@ export function CompanyTagsModal(props: {
         onChange={setText}
         autoComplete="off"
         autoFocus
-        error={error ? t(error) : undefined}
+        error={error ? t(asI18nKey(error)) : undefined}
       />
       {preview.length > 0 ? (
         <BlockStack gap="200">
@@ -63,7 +64,7 @@ export function CompanyTagsModal(props: {
           </InlineStack>
         </BlockStack>
       ) : null}
-      {form.errors?.[0] ? <InlineError message={t(form.errors[0])} fieldID={fields.tags.id} /> : null}
+      {form.errors?.[0] ? <InlineError message={t(asI18nKey(form.errors[0]))} fieldID={fields.tags.id} /> : null}
     </CompanyFormModal>
   );
 }

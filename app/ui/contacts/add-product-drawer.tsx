@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { selectProductSchema } from "~/domain/contacts/schemas";
 import { Drawer } from "~/ui/drawer";
+import { asI18nKey } from "~/i18n/keys";
 
 export type AddProductAnswer = {
   intent: "link-product";
@@ -52,7 +53,7 @@ export function AddProductDrawer({
             options={products.map((p) => ({ value: p.id, label: p.name }))}
             value={productId}
             onChange={setProductId}
-            error={error ? t(error) : undefined}
+            error={error ? t(asI18nKey(error)) : undefined}
           />
           <InlineStack align="end" gap="200">
             <Button onClick={onClose}>{t("contacts.cancel")}</Button>

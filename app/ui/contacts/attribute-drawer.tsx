@@ -8,6 +8,7 @@ import { type AttributeScope, attributeSchema, attributeTypes } from "~/domain/c
 import { Drawer } from "~/ui/drawer";
 import { FormTextField } from "~/ui/fields";
 import { type Toast, ToastView } from "~/ui/toast";
+import { asI18nKey } from "~/i18n/keys";
 
 type AttributeAnswer = { result: SubmissionResult<string[]>; toast: Toast | null };
 
@@ -60,7 +61,7 @@ export function AddAttribute({
               }))}
               value={type}
               onChange={setType}
-              error={typeError ? t(typeError) : undefined}
+              error={typeError ? t(asI18nKey(typeError)) : undefined}
             />
             <InlineStack align="end" gap="200">
               <Button onClick={() => setOpen(false)}>{t("contacts.cancel")}</Button>

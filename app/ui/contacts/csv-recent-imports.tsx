@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { type CsvImportStatus, type CsvImportSummary, isRunning } from "~/domain/contacts/csv-types";
 import { downloadFile, percent } from "./csv-import-hooks";
 import { errorReportUrl } from "./csv-import-progress";
+import { asI18nKey } from "~/i18n/keys";
 
 const tones: Record<CsvImportStatus, "info" | "attention" | "success" | "critical" | undefined> = {
   uploaded: undefined,
@@ -89,7 +90,7 @@ export function RecentImports(props: {
                 </>
               ) : item.status === "failed" ? (
                 <Text as="p" tone="critical" variant="bodySm">
-                  {item.error ? t(`csvImport.${item.error.key}`, item.error.values) : ""}
+                  {item.error ? t(asI18nKey(`csvImport.${item.error.key}`), item.error.values) : ""}
                 </Text>
               ) : (
                 <InlineStack align="space-between" blockAlign="center" gap="200">

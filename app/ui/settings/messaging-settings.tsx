@@ -8,6 +8,7 @@ import { messagingSettingsSchema, SMS_HELP_TEXT_MAX } from "~/domain/settings/sc
 import type { SettingsActionData, SettingsData } from "~/routes/settings/settings";
 import { Drawer } from "~/ui/drawer";
 import { FormTextField } from "~/ui/fields";
+import { asI18nKey } from "~/i18n/keys";
 
 /** The company's messaging settings: quiet hours' fallback time zone and the reply to HELP. */
 export function MessagingSettingsCard({
@@ -89,7 +90,7 @@ function MessagingForm({
           value={timeZone}
           onChange={setTimeZone}
           name={getInputProps(fields.timeZone, { type: "text" }).name}
-          error={zoneError ? t(zoneError) : undefined}
+          error={zoneError ? t(asI18nKey(zoneError)) : undefined}
         />
         <FormTextField
           meta={fields.smsHelpText}

@@ -18,6 +18,7 @@ import { changePasswordSchema, myDetailsSchema } from "~/domain/settings/schemas
 import type { SettingsActionData, SettingsData } from "~/routes/settings/settings";
 import { FormTextField } from "~/ui/fields";
 import { InvitationList } from "./invitation-list";
+import { asI18nKey } from "~/i18n/keys";
 
 const subTabs = ["details", "invites"] as const;
 
@@ -115,7 +116,7 @@ function ResetPassword({ disabled, actionData }: { disabled: boolean; actionData
           <Text as="h2" variant="headingMd">
             {t("settings.resetPassword")}
           </Text>
-          {form.errors?.length ? <Banner tone="critical">{t(form.errors[0])}</Banner> : null}
+          {form.errors?.length ? <Banner tone="critical">{t(asI18nKey(form.errors[0]))}</Banner> : null}
           <FormTextField
             meta={fields.currentPassword}
             label={t("settings.currentPassword")}

@@ -2,6 +2,7 @@ import { Icon, Tooltip } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
 import { activeMenuUrl, visibleMenuItems } from "./menu";
+import { asI18nKey } from "~/i18n/keys";
 
 export const SIDEBAR_EXPANDED_WIDTH = 250;
 export const SIDEBAR_COLLAPSED_WIDTH = 80;
@@ -23,7 +24,7 @@ export function Sidebar({ roles, collapsed }: { roles: readonly string[]; collap
       </NavLink>
       <ul className="shell-menu">
         {items.map((item) => {
-          const label = t(item.labelKey);
+          const label = t(asI18nKey(item.labelKey));
           const link = (
             <NavLink
               to={item.url}
