@@ -7,8 +7,8 @@ import {
   requireViewerWith,
 } from "~/domain/access/guard.server";
 import { pendingScreens } from "~/domain/access/screens";
-import type { Route } from "./+types/pending-screen";
 import { asI18nKey } from "~/i18n/keys";
+import type { Route } from "./+types/pending-screen";
 
 /** A signed-in screen whose content is built by a later issue: its guard already holds. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,11 +1,4 @@
-import {
-  expect,
-  fillCompanyForm,
-  gotoLive,
-  newCompanyDetails,
-  test,
-  toast,
-} from "../support/e2e-helpers";
+import { expect, fillCompanyForm, gotoLive, newCompanyDetails, test, toast } from "../support/e2e-helpers";
 
 // Spec 1 sections 2 (Setup page, application shell), 4 (terms acceptance, account status) and 5.
 

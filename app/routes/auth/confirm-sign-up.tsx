@@ -8,11 +8,11 @@ import { confirmSignUp, resendSignUpCode } from "~/domain/auth/identity.server";
 import { requestOrigin } from "~/domain/auth/origin.server";
 import { confirmSignUpSchema } from "~/domain/auth/schemas";
 import { getCookieSession, redirectWithFeedback, redirectWithToast } from "~/domain/auth/session.server";
+import { asI18nKey } from "~/i18n/keys";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
 import { ResendCodeForm } from "~/ui/resend-code-form";
 import type { Route } from "./+types/confirm-sign-up";
-import { asI18nKey } from "~/i18n/keys";
 
 /** Reached from the emailed link (confirmationcode and email) or right after sign-up; otherwise to /. */
 export async function loader({ request }: Route.LoaderArgs) {

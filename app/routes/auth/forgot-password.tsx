@@ -7,10 +7,10 @@ import { redirectSignedInAway } from "~/domain/access/guard.server";
 import { forgotPassword, normalizeEmail } from "~/domain/auth/identity.server";
 import { requestOrigin } from "~/domain/auth/origin.server";
 import { forgotPasswordSchema } from "~/domain/auth/schemas";
+import { asI18nKey } from "~/i18n/keys";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
 import type { Route } from "./+types/forgot-password";
-import { asI18nKey } from "~/i18n/keys";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectSignedInAway(request);

@@ -8,10 +8,10 @@ import { signIn } from "~/domain/auth/identity.server";
 import { requestOrigin } from "~/domain/auth/origin.server";
 import { loginSchema } from "~/domain/auth/schemas";
 import { commit, getCookieSession, startUserSession } from "~/domain/auth/session.server";
+import { asI18nKey } from "~/i18n/keys";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
 import type { Route } from "./+types/login";
-import { asI18nKey } from "~/i18n/keys";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectSignedInAway(request);

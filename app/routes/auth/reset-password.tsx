@@ -8,11 +8,11 @@ import { forgotPassword, resetPassword } from "~/domain/auth/identity.server";
 import { requestOrigin } from "~/domain/auth/origin.server";
 import { resetPasswordSchema } from "~/domain/auth/schemas";
 import { redirectWithFeedback } from "~/domain/auth/session.server";
+import { asI18nKey } from "~/i18n/keys";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
 import { ResendCodeForm } from "~/ui/resend-code-form";
 import type { Route } from "./+types/reset-password";
-import { asI18nKey } from "~/i18n/keys";
 
 /** Reached from the emailed link (confirmationcode and email) or from /forgot-password; otherwise to /. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -6,10 +6,10 @@ import { Form, redirect, useNavigation } from "react-router";
 import { completeNewPassword } from "~/domain/auth/identity.server";
 import { setNewPasswordSchema } from "~/domain/auth/schemas";
 import { commit, getCookieSession } from "~/domain/auth/session.server";
+import { asI18nKey } from "~/i18n/keys";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
 import type { Route } from "./+types/set-new-password";
-import { asI18nKey } from "~/i18n/keys";
 
 /** Only reachable right after a sign-in that requires a new password (invited users). */
 async function requireChallenge(request: Request) {

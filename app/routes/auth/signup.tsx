@@ -8,10 +8,10 @@ import { normalizeEmail, signUp } from "~/domain/auth/identity.server";
 import { requestOrigin } from "~/domain/auth/origin.server";
 import { signupSchema } from "~/domain/auth/schemas";
 import { commit, getCookieSession } from "~/domain/auth/session.server";
+import { asI18nKey } from "~/i18n/keys";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormCheckbox, FormTextField } from "~/ui/fields";
 import type { Route } from "./+types/signup";
-import { asI18nKey } from "~/i18n/keys";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectSignedInAway(request);

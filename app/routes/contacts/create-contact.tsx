@@ -8,9 +8,9 @@ import { requireMember, requireMemberWith } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
 import { createContact } from "~/domain/contacts/contacts.server";
 import { ADD_CONTACT_SUCCESS_CLOSE_MS, addContactPageSchema } from "~/domain/contacts/schemas";
+import { asI18nKey } from "~/i18n/keys";
 import { FormTextField } from "~/ui/fields";
 import type { Route } from "./+types/create-contact";
-import { asI18nKey } from "~/i18n/keys";
 
 /** The add-contact page (spec: 'Back to all contacts'; names required, then phone or email). */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { BlockStack, Card, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { publicPendingScreens } from "~/domain/access/screens";
-import type { Route } from "./+types/pending-public";
 import { asI18nKey } from "~/i18n/keys";
+import type { Route } from "./+types/pending-public";
 
 /** A public page whose content is built by a later issue (billing hand-off, store install, forms). */
 export async function loader({ request }: Route.LoaderArgs) {

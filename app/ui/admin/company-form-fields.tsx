@@ -157,7 +157,9 @@ export function StatusFields(props: {
               onMonthChange={(m, y) => setMonth({ month: m, year: y })}
             />
           </section>
-          {dateError ? <InlineError message={t(asI18nKey(dateError))} fieldID={fields.lateStartAt.id} /> : null}
+          {dateError ? (
+            <InlineError message={t(asI18nKey(dateError))} fieldID={fields.lateStartAt.id} />
+          ) : null}
           <FormSelect
             meta={fields.planId}
             label={t("adminCompanies.form.plan")}

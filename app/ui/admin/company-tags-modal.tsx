@@ -5,9 +5,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CompanyListRow } from "~/domain/admin/companies.server";
 import { parseTagInput, updateTagsSchema } from "~/domain/admin/company-admin-schemas";
+import { asI18nKey } from "~/i18n/keys";
 import type { Toast } from "~/ui/toast";
 import { CompanyFormModal, useCompanyFormFetcher } from "./company-form-modal";
-import { asI18nKey } from "~/i18n/keys";
 
 /**
  * Update Account Tags: the company's tags as comma-separated text. What will be saved shows below as
@@ -64,7 +64,9 @@ export function CompanyTagsModal(props: {
           </InlineStack>
         </BlockStack>
       ) : null}
-      {form.errors?.[0] ? <InlineError message={t(asI18nKey(form.errors[0]))} fieldID={fields.tags.id} /> : null}
+      {form.errors?.[0] ? (
+        <InlineError message={t(asI18nKey(form.errors[0]))} fieldID={fields.tags.id} />
+      ) : null}
     </CompanyFormModal>
   );
 }

@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { selectProductSchema } from "~/domain/contacts/schemas";
-import { Drawer } from "~/ui/drawer";
 import { asI18nKey } from "~/i18n/keys";
+import { Drawer } from "~/ui/drawer";
 
 export type AddProductAnswer = {
   intent: "link-product";

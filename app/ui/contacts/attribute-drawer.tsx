@@ -5,10 +5,10 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { type AttributeScope, attributeSchema, attributeTypes } from "~/domain/contacts/schemas";
+import { asI18nKey } from "~/i18n/keys";
 import { Drawer } from "~/ui/drawer";
 import { FormTextField } from "~/ui/fields";
 import { type Toast, ToastView } from "~/ui/toast";
-import { asI18nKey } from "~/i18n/keys";
 
 type AttributeAnswer = { result: SubmissionResult<string[]>; toast: Toast | null };
 

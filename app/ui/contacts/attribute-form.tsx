@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { AttributeType } from "#db/schema";
 import { FIRST_ATTRIBUTES_SHOWN } from "~/domain/contacts/schemas";
-import { EmptyMessage } from "~/ui/empty-message";
 import { asI18nKey } from "~/i18n/keys";
+import { EmptyMessage } from "~/ui/empty-message";
 
 export type AttributeFieldData = { id: string; title: string; type: AttributeType; value: string | null };
 

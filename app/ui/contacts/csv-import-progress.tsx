@@ -1,8 +1,8 @@
 import { Banner, BlockStack, Button, InlineStack, Modal, ProgressBar, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import type { CsvImportSummary, ImportProblem } from "~/domain/contacts/csv-types";
-import { downloadFile, formatBytes, percent, type UploadProgress } from "./csv-import-hooks";
 import { asI18nKey } from "~/i18n/keys";
+import { downloadFile, formatBytes, percent, type UploadProgress } from "./csv-import-hooks";
 
 /** The steps after the upload starts: Uploading, Processing, and how it ended. */
 

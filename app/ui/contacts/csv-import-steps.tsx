@@ -12,8 +12,8 @@ import {
 } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { type ImportProblem, MAX_CSV_BYTES } from "~/domain/contacts/csv-types";
-import { downloadFile, formatBytes } from "./csv-import-hooks";
 import { asI18nKey } from "~/i18n/keys";
+import { downloadFile, formatBytes } from "./csv-import-hooks";
 
 /** The first steps of the CSV import, before anything is sent: consent, products, file, confirmation. */
 

@@ -12,9 +12,9 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type CsvImportStatus, type CsvImportSummary, isRunning } from "~/domain/contacts/csv-types";
+import { asI18nKey } from "~/i18n/keys";
 import { downloadFile, percent } from "./csv-import-hooks";
 import { errorReportUrl } from "./csv-import-progress";
-import { asI18nKey } from "~/i18n/keys";
 
 const tones: Record<CsvImportStatus, "info" | "attention" | "success" | "critical" | undefined> = {
   uploaded: undefined,

@@ -3,8 +3,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { SmsConsent } from "#db/schema";
-import { type Toast, ToastView } from "~/ui/toast";
 import { asI18nKey } from "~/i18n/keys";
+import { type Toast, ToastView } from "~/ui/toast";
 
 export type ConsentAnswer = { intent: "sms-consent"; ok: boolean; error?: string; toast?: Toast | null };
 

@@ -15,10 +15,10 @@ import {
 } from "~/domain/journeys/touchpoint-schemas";
 import { smsLength } from "~/domain/messaging/segments";
 import { LINK_PLACEHOLDER, TEMPLATE_FIELDS, unknownPlaceholders } from "~/domain/messaging/template";
+import { asI18nKey } from "~/i18n/keys";
 import { Drawer } from "~/ui/drawer";
 import { FormTextField } from "~/ui/fields";
 import type { DrawerAnswer } from "./touchpoint-actions.server";
-import { asI18nKey } from "~/i18n/keys";
 
 export type EditableTouchpoint = {
   id: string;

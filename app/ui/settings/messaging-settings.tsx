@@ -5,10 +5,10 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { messagingSettingsSchema, SMS_HELP_TEXT_MAX } from "~/domain/settings/schemas";
+import { asI18nKey } from "~/i18n/keys";
 import type { SettingsActionData, SettingsData } from "~/routes/settings/settings";
 import { Drawer } from "~/ui/drawer";
 import { FormTextField } from "~/ui/fields";
-import { asI18nKey } from "~/i18n/keys";
 
 /** The company's messaging settings: quiet hours' fallback time zone and the reply to HELP. */
 export function MessagingSettingsCard({

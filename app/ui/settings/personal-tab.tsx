@@ -15,10 +15,10 @@ import {
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { changePasswordSchema, myDetailsSchema } from "~/domain/settings/schemas";
+import { asI18nKey } from "~/i18n/keys";
 import type { SettingsActionData, SettingsData } from "~/routes/settings/settings";
 import { FormTextField } from "~/ui/fields";
 import { InvitationList } from "./invitation-list";
-import { asI18nKey } from "~/i18n/keys";
 
 const subTabs = ["details", "invites"] as const;
 

@@ -5,8 +5,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { requestAccessSchema } from "~/domain/accounts/schemas";
-import { FormTextField } from "~/ui/fields";
 import { asI18nKey } from "~/i18n/keys";
+import { FormTextField } from "~/ui/fields";
 
 /** 'Join An Existing Company' → 'Request access' with the company's Account ID. */
 export function RequestAccessModal(props: {

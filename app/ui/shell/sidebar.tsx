@@ -1,8 +1,8 @@
 import { Icon, Tooltip } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
-import { activeMenuUrl, visibleMenuItems } from "./menu";
 import { asI18nKey } from "~/i18n/keys";
+import { activeMenuUrl, visibleMenuItems } from "./menu";
 
 export const SIDEBAR_EXPANDED_WIDTH = 250;
 export const SIDEBAR_COLLAPSED_WIDTH = 80;
