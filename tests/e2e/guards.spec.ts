@@ -107,8 +107,8 @@ test.describe("demo user (company admin, no platform role)", () => {
   });
 });
 
-test("a signed-in user without a company is sent from / to /setup", async ({ page, login }) => {
-  await login({ company: false });
+test("a signed-in user without a company is sent from / to /setup", async ({ page, loginAsNewUser }) => {
+  await loginAsNewUser({ company: false });
   await page.goto("/");
   await expect(page).toHaveURL(/\/setup$/);
   await page.goto("/contacts");

@@ -3,8 +3,8 @@ import { expect, fillCompanyForm, gotoLive, newCompanyDetails, test, toast } fro
 // Spec 1 sections 2 (Setup page, application shell), 4 (terms acceptance, account status) and 5.
 
 test.describe("Create New account form", () => {
-  test.beforeEach(async ({ page, login }) => {
-    await login({ company: false });
+  test.beforeEach(async ({ page, loginAsNewUser }) => {
+    await loginAsNewUser({ company: false });
     await page.goto("/setup");
     await expect(page.getByRole("heading", { name: "Setup A New Company" })).toBeVisible();
     await page.getByRole("button", { name: "Continue" }).click();
@@ -61,9 +61,9 @@ test.describe("Create New account form", () => {
 
 test("creating a company opens the shell with its banner, terms modal and user menu", async ({
   page,
-  login,
+  loginAsNewUser,
 }, testInfo) => {
-  const { user } = await login({ company: false });
+  const { user } = await loginAsNewUser({ company: false });
   await page.goto("/setup");
   await expect(page.getByRole("heading", { name: "Join An Existing Company" })).toBeVisible();
   await testInfo.attach("setup page", {
@@ -121,8 +121,8 @@ test("creating a company opens the shell with its banner, terms modal and user m
   await expect(page.getByText(user.email, { exact: true })).toBeVisible();
 });
 
-test("the user menu switches the interface to French and back", async ({ page, login }) => {
-  await login();
+test("the user menu switches the interface to French and back", async ({ page, loginAsNewUser }) => {
+  await loginAsNewUser();
   await gotoLive(page, "/");
 
   await page.getByRole("button", { name: "Account menu" }).click();
@@ -153,8 +153,8 @@ test("the user menu switches the interface to French and back", async ({ page, l
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
 
-test("Log out in the user menu ends the session and shows /signin", async ({ page, login }) => {
-  await login();
+test("Log out in the user menu ends the session and shows /signin", async ({ page, loginAsNewUser }) => {
+  await loginAsNewUser();
   await gotoLive(page, "/");
 
   await page.getByRole("button", { name: "Account menu" }).click();

@@ -84,8 +84,8 @@ test.describe("demo user", () => {
   });
 });
 
-test("a user of two companies switches between them in the user menu", async ({ page, login }) => {
-  const first = (await login({ company: newCompanyDetails("First") })).company!;
+test("a user of two companies switches between them in the user menu", async ({ page, loginAsNewUser }) => {
+  const first = (await loginAsNewUser({ company: newCompanyDetails("First") })).company!;
   const second = await createCompanyViaSetup(page, newCompanyDetails("Second"));
   await acceptTerms(page);
 

@@ -5,7 +5,7 @@ import { writeFixture } from "./e2e-fixture";
 /**
  * Shared pieces of the Playwright specs in tests/e2e: the seeded users, a login that goes through the
  * real login form's action, the /dev/outbox reader and fresh users with unique emails: written to the
- * database and signed in at once (signInNewUser, signInNewCompanyAdmin, the `login` fixture), or
+ * database and signed in at once (signInNewUser, signInNewCompanyAdmin, the `loginAsNewUser` fixture), or
  * through the sign-up screens (signUp...) for the specs that test those.
  */
 
@@ -224,14 +224,15 @@ type LoginOptions = { user?: TestUser; company?: NewCompany | false; acceptTerms
 
 /**
  * The specs' `test`: fails a test on an uncaught error in the page or a console.error (a React
- * hydration mismatch, a failed script), the way the Epic Stack does. Its `login` fixture signs the
+ * hydration mismatch, a failed script), the way the Epic Stack does. Its `loginAsNewUser` fixture (the
+ * Epic Stack's `login`; `login` here is the sign-in through the form) signs the
  * test's page in as a fresh company admin (or, with `company: false`, a user with no company yet).
  */
 export const test = base.extend<{
   pageErrors: string[];
-  login: (options?: LoginOptions) => Promise<{ user: TestUser; company: NewCompany | null }>;
+  loginAsNewUser: (options?: LoginOptions) => Promise<{ user: TestUser; company: NewCompany | null }>;
 }>({
-  login: async ({ page }, use) => {
+  loginAsNewUser: async ({ page }, use) => {
     await use(async (options = {}) => {
       const user = options.user ?? newUserDetails();
       if (options.company === false) return { user: await signInNewUser(page, user), company: null };
