@@ -30,7 +30,8 @@ test("without the right secret a request is answered 404, with no session cookie
   const body = JSON.stringify({
     user: { email: "x@example.com", password: "password-1", givenName: "X", familyName: "Y" },
   });
-  for (const headers of [{}, { [E2E_FIXTURE_SECRET_HEADER]: "t".repeat(64) }]) {
+  const attempts: Record<string, string>[] = [{}, { [E2E_FIXTURE_SECRET_HEADER]: "t".repeat(64) }];
+  for (const headers of attempts) {
     const response = await fetch(url, {
       method: "POST",
       headers: { "Content-Type": "application/json", ...headers },
