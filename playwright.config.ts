@@ -1,9 +1,13 @@
+import { randomBytes } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 
 // E2E_PORT lets two runs share a machine; e2e-server.ts reads the same variable.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 const ci = Boolean(process.env.CI);
+// The secret of the e2e server's fixture endpoint (tests/support/e2e-fixture-endpoint.ts), new for
+// every run. Set here, in the runner, so the server it starts and the workers it forks all inherit it.
+process.env.E2E_FIXTURE_SECRET ??= randomBytes(32).toString("hex");
 
 // Debian's Chromium, never a downloaded browser. The machine has no network: these flags stop
 // Chromium's background services from flooding refused connections.
@@ -51,7 +55,10 @@ export default defineConfig({
     command: "npm run build && tsx tests/support/e2e-server.ts",
     // A run on another port builds into its own folder, so two runs on one machine do not clobber
     // each other's build.
-    env: { BUILD_DIR: process.env.BUILD_DIR ?? (port === 3100 ? "build" : `build-e2e-${port}`) },
+    env: {
+      BUILD_DIR: process.env.BUILD_DIR ?? (port === 3100 ? "build" : `build-e2e-${port}`),
+      E2E_FIXTURE_SECRET: process.env.E2E_FIXTURE_SECRET,
+    },
     url: `${baseURL}/healthz`,
     reuseExistingServer: !ci,
     timeout: 180_000,

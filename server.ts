@@ -5,6 +5,7 @@ import express, { type Express } from "express";
 import type { ServerBuild } from "react-router";
 import { assertMailConfigured, config } from "./app/config.server";
 import { createExpressApp, loadContextFor } from "./app/express-app.server";
+import { installProcessHandlers } from "./app/process-handlers.server";
 import { startWorker, stopJobs } from "./app/services/jobs/jobs.server";
 import { jobHandlers, workerStartHooks } from "./app/worker-handlers.server";
 import { closeDatabase, databaseHandle } from "./db/client.server";
@@ -12,6 +13,7 @@ import { seedAll } from "./db/seed";
 
 // Starts Blusteam: migrates and seeds the database, then serves the built app (or Vite in --dev).
 const dev = process.argv.includes("--dev");
+installProcessHandlers("server");
 const settings = config();
 assertMailConfigured(settings);
 // Where `react-router build` put the app (react-router.config.ts reads the same BUILD_DIR).
@@ -47,8 +49,14 @@ if (dev) {
   build = (await import(pathToFileURL(path.resolve(buildDirectory, "server/index.js")).href)) as ServerBuild;
 }
 
+// Browser tests only: never in the Docker image, and e2e-fixture-endpoint.ts refuses to run in production.
+const mountTestFixtures = process.env.E2E_FIXTURE_SECRET
+  ? (await import("./tests/support/e2e-fixture-endpoint")).mountE2eFixture
+  : undefined;
+
 const app = createExpressApp({
   settings,
+  mountTestFixtures,
   pingDatabase: () => database.db.execute("select 1"),
   databaseCanBeDown: database.kind === "postgres",
   mountStatic,

@@ -23,6 +23,8 @@ export function createExpressApp(options: {
   /** Only a server database can go away; the embedded one lives and dies with this process. */
   databaseCanBeDown: boolean;
   mountStatic?: (app: Express) => void;
+  /** The browser tests' fixture endpoint (tests/support/e2e-fixture-endpoint.ts); never in production. */
+  mountTestFixtures?: (app: Express) => void;
   handler: RequestHandler;
 }): Express {
   const { settings } = options;
@@ -30,6 +32,7 @@ export function createExpressApp(options: {
   app.disable("x-powered-by");
   if (settings.TRUST_PROXY !== false) app.set("trust proxy", settings.TRUST_PROXY);
   app.use(compressionWithDrainFix());
+  options.mountTestFixtures?.(app);
 
   // Writes from another site are refused before anything else runs (React Router would otherwise
   // answer some of them itself with a 400 and a logged stack trace).

@@ -6,10 +6,12 @@
  * the servers and workers must share.
  */
 import { config } from "../app/config.server";
+import { installProcessHandlers } from "../app/process-handlers.server";
 import { startWorker, stopJobs } from "../app/services/jobs/jobs.server";
 import { jobHandlers, workerStartHooks } from "../app/worker-handlers.server";
 import { closeDatabase, databaseHandle } from "../db/client.server";
 
+installProcessHandlers("worker");
 const settings = config();
 if (!settings.DATABASE_URL) {
   console.error(

@@ -7,6 +7,7 @@ import {
   requireViewerWith,
 } from "~/domain/access/guard.server";
 import { pendingScreens } from "~/domain/access/screens";
+import { asI18nKey } from "~/i18n/keys";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/pending-screen";
 
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function PendingScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <Page title={t(loaderData.title)}>
+    <Page title={t(asI18nKey(loaderData.title))}>
       <Card>
         <BlockStack gap="200">
           <Text as="p" tone="subdued">

@@ -2,6 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { Checkbox, TextField, type TextFieldProps } from "@shopify/polaris";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { asI18nKey } from "~/i18n/keys";
 
 type InputProps = {
   meta: FieldMetadata<string | undefined>;
@@ -31,7 +32,7 @@ export function FormTextField({ meta, defaultValue, allErrors, ...props }: Input
   useEffect(() => {
     setValue(meta.initialValue ?? defaultValue ?? "");
   }, [resetKey, meta.initialValue, defaultValue]);
-  const messages = (allErrors ? meta.errors : meta.errors?.slice(0, 1))?.map((e) => t(e)) ?? [];
+  const messages = (allErrors ? meta.errors : meta.errors?.slice(0, 1))?.map((e) => t(asI18nKey(e))) ?? [];
   return (
     <TextField
       {...props}
@@ -65,7 +66,7 @@ export function FormCheckbox({ meta, label }: { meta: FieldMetadata<string | und
       label={label}
       checked={checked}
       onChange={setChecked}
-      error={error ? t(error) : undefined}
+      error={error ? t(asI18nKey(error)) : undefined}
     />
   );
 }

@@ -1,12 +1,12 @@
 import { Toast as PolarisToast } from "@shopify/polaris";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-
 import type { Toast } from "~/domain/actions/toast";
+import { asI18nKey, type I18nKey, type I18nValues } from "~/i18n/keys";
 
 export type { Toast };
 
-const ShowToast = createContext<((toast: Toast) => void) | null>(null);
+const ShowToast = createContext<((toast: ToastData) => void) | null>(null);
 
 /**
  * Shows the toasts of everything below it. A toast handed to a ToastView inside a list row would
@@ -14,8 +14,8 @@ const ShowToast = createContext<((toast: Toast) => void) | null>(null);
  * keeps it on screen for its whole duration.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [visible, setVisible] = useState<Toast | null>(null);
-  const show = useCallback((toast: Toast) => setVisible(toast), []);
+  const [visible, setVisible] = useState<ToastData | null>(null);
+  const show = useCallback((toast: ToastData) => setVisible(toast), []);
   useToastCloseButtonNames(visible !== null);
   return (
     <ShowToast.Provider value={show}>
@@ -25,10 +25,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/** A toast as it arrives in a loader's or action's data, where its key is a plain string again. */
+export type ToastData = Omit<Toast, "message"> & { message: string };
+
 /** Shows the latest toast handed down by a loader (flash) or an action's data. */
-export function ToastView({ toast }: { toast: Toast | null | undefined }) {
+export function ToastView({ toast }: { toast: ToastData | null | undefined }) {
   const show = useContext(ShowToast);
-  const [visible, setVisible] = useState<Toast | null>(null);
+  const [visible, setVisible] = useState<ToastData | null>(null);
   useEffect(() => {
     if (!toast) return;
     if (show) show(toast);
@@ -60,12 +63,12 @@ function useToastCloseButtonNames(active: boolean) {
   }, [active, label]);
 }
 
-function ToastMessage({ toast, onDismiss }: { toast: Toast | null; onDismiss: () => void }) {
+function ToastMessage({ toast, onDismiss }: { toast: ToastData | null; onDismiss: () => void }) {
   const { t } = useTranslation();
   if (!toast) return null;
   return (
     <PolarisToast
-      content={t(toast.message, toast.values)}
+      content={t(asI18nKey(toast.message), toast.values)}
       error={toast.error}
       duration={toast.durationMs ?? 5000}
       onDismiss={onDismiss}

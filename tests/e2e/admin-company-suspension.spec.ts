@@ -1,10 +1,9 @@
 import {
-  createCompanyViaSetup,
   expect,
   login,
   newCompanyDetails,
   platformAdmin,
-  signUpConfirmAndLogin,
+  signInNewCompanyAdmin,
   toast,
   twoUserTest,
 } from "../support/e2e-helpers";
@@ -13,8 +12,9 @@ import {
 twoUserTest(
   "suspending a company locks its members out until it is restored",
   async ({ page, otherPage }) => {
-    await signUpConfirmAndLogin(otherPage);
-    const company = await createCompanyViaSetup(otherPage, newCompanyDetails("Lockout"));
+    const { company } = await signInNewCompanyAdmin(otherPage, undefined, newCompanyDetails("Lockout"), {
+      acceptTerms: false,
+    });
 
     await login(page, platformAdmin);
     await page.goto("/admin");

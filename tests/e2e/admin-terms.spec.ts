@@ -1,13 +1,12 @@
 import type { Page } from "@playwright/test";
 import {
   acceptTerms,
-  createCompanyViaSetup,
   demo,
   expect,
   login,
   platformAdmin,
   readOnlyAdmin,
-  signUpConfirmAndLogin,
+  signInNewCompanyAdmin,
   test,
   toast,
 } from "../support/e2e-helpers";
@@ -41,9 +40,7 @@ test("a new terms link reaches an open member's page at once, asking them to acc
   // A member working in their own company, terms accepted, the app open in another browser.
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
-  await signUpConfirmAndLogin(member);
-  await createCompanyViaSetup(member);
-  await acceptTerms(member);
+  await signInNewCompanyAdmin(member);
   await member.goto("/settings");
   await expect(member.getByRole("navigation", { name: "Main menu" })).toBeVisible();
   await expect(member.getByRole("dialog", { name: "Terms and Conditions" })).toHaveCount(0);

@@ -1,15 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import {
-  acceptTerms,
-  createCompanyViaSetup,
   expect,
   login,
   newUserDetails,
   platformAdmin,
   readOnlyAdmin,
+  signInNewCompanyAdmin,
   signUp,
-  signUpConfirmAndLogin,
   test,
   toast,
 } from "../support/e2e-helpers";
@@ -22,9 +20,7 @@ const SUSPENDED_TEXT = /^Sorry, Your account is suspended Please contact Blustea
 async function memberInOwnBrowser(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const user = await signUpConfirmAndLogin(page);
-  const company = await createCompanyViaSetup(page);
-  await acceptTerms(page);
+  const { user, company } = await signInNewCompanyAdmin(page);
   return { context, page, user, company };
 }
 

@@ -1,8 +1,8 @@
 import {
+  createConfirmedUser,
   expect,
   readLatestCode,
   signUp,
-  signUpAndConfirm,
   submitAndWait,
   test,
 } from "../support/e2e-helpers";
@@ -18,7 +18,7 @@ test("wrong passwords make the next try wait a growing number of seconds, then t
 }) => {
   // The waits are real seconds, and on a busy machine each try takes a while.
   test.setTimeout(120_000);
-  const user = await signUpAndConfirm(page);
+  const user = await createConfirmedUser(page);
   await page.goto("/signin");
   await page.getByLabel("Email").fill(user.email);
   const loginButton = page.getByRole("button", { name: "Login", exact: true });

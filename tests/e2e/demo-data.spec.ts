@@ -18,9 +18,12 @@ test("Demo Co comes with products, their journeys and enrolled contacts", async 
   await expect(page.getByText("Immediate on insert").first()).toBeVisible();
   await expect(page.getByText("25 days", { exact: true })).toBeVisible();
 
-  await page.goto("/contacts");
+  // Hydrated, so that typing searches.
+  await gotoLive(page, "/contacts");
   // Other specs add contacts to Demo Co: find Maya by search, as a user would.
   await page.getByRole("textbox", { name: "Search contacts" }).fill("Patel");
+  // The search has applied (a click on the list it replaces would be lost with it).
+  await expect(page).toHaveURL(/[?&]q=Patel/);
   await page.getByRole("link", { name: "Maya", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Maya Patel" })).toBeVisible();
   await expect(page.getByText("(212) 555-0101 · maya.patel@example.com")).toBeVisible();

@@ -1,13 +1,4 @@
-import {
-  betaUser,
-  demo,
-  expect,
-  login,
-  platformAdmin,
-  signUpConfirmAndLogin,
-  test,
-  toast,
-} from "../support/e2e-helpers";
+import { betaUser, demo, expect, login, platformAdmin, test, toast } from "../support/e2e-helpers";
 
 // Spec 1 section 2 (guarded behaviour, signed-in routes) and the security rules of DESIGN.md.
 
@@ -116,8 +107,8 @@ test.describe("demo user (company admin, no platform role)", () => {
   });
 });
 
-test("a signed-in user without a company is sent from / to /setup", async ({ page }) => {
-  await signUpConfirmAndLogin(page);
+test("a signed-in user without a company is sent from / to /setup", async ({ page, loginAsNewUser }) => {
+  await loginAsNewUser({ company: false });
   await page.goto("/");
   await expect(page).toHaveURL(/\/setup$/);
   await page.goto("/contacts");

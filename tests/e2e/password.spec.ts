@@ -1,9 +1,9 @@
 import {
+  createConfirmedUser,
   expect,
   invitedUser,
   login,
   readLatestEmail,
-  signUpAndConfirm,
   test,
   toast,
   twoUserTest,
@@ -12,7 +12,7 @@ import {
 // Spec 1 section 4 (password reset, set new password) and section 5 (new password rules).
 
 test("a user resets a forgotten password with the emailed code", async ({ page }) => {
-  const user = await signUpAndConfirm(page);
+  const user = await createConfirmedUser(page);
   const newPassword = `${user.password}-new`;
 
   await page.goto("/signin");
@@ -47,7 +47,7 @@ test("a user resets a forgotten password with the emailed code", async ({ page }
 twoUserTest(
   "a password reset signs out every browser the user was signed in on",
   async ({ page, otherPage }) => {
-    const user = await signUpAndConfirm(page);
+    const user = await createConfirmedUser(page);
     await login(otherPage, user);
     await otherPage.goto("/setup");
     await expect(otherPage).toHaveURL(/\/setup$/);

@@ -1,11 +1,11 @@
-import { DEMO_ACCOUNT_ID, expect, signUpConfirmAndLogin, test, toast } from "../support/e2e-helpers";
+import { DEMO_ACCOUNT_ID, expect, test, toast } from "../support/e2e-helpers";
 
 // Spec 1 sections 2 (Setup page), 4 (access request) and 5 (request access validation).
 
 const UNKNOWN_ACCOUNT_ID = "11111111-2222-4333-8444-555555555555";
 
-test("the Request access form checks the Account ID", async ({ page }) => {
-  await signUpConfirmAndLogin(page);
+test("the Request access form checks the Account ID", async ({ page, loginAsNewUser }) => {
+  await loginAsNewUser({ company: false });
   await page.goto("/setup");
   await page.getByRole("button", { name: "Request Access" }).click();
   const modal = page.getByRole("dialog", { name: "Request access" });
@@ -25,8 +25,11 @@ test("the Request access form checks the Account ID", async ({ page }) => {
   await expect(page.getByText("Pending approval for request!")).toHaveCount(0);
 });
 
-test("requesting access to Demo Co shows the pending page until a decision", async ({ page }) => {
-  await signUpConfirmAndLogin(page);
+test("requesting access to Demo Co shows the pending page until a decision", async ({
+  page,
+  loginAsNewUser,
+}) => {
+  await loginAsNewUser({ company: false });
   await page.goto("/setup");
   await page.getByRole("button", { name: "Request Access" }).click();
   const modal = page.getByRole("dialog", { name: "Request access" });
@@ -53,8 +56,11 @@ test("requesting access to Demo Co shows the pending page until a decision", asy
   await expect(page).toHaveURL(/\/signin$/);
 });
 
-test("a requestid link opens Request access prefilled; a short one is refused", async ({ page }) => {
-  await signUpConfirmAndLogin(page);
+test("a requestid link opens Request access prefilled; a short one is refused", async ({
+  page,
+  loginAsNewUser,
+}) => {
+  await loginAsNewUser({ company: false });
 
   await page.goto("/setup?requestid=short");
   await expect(toast(page, "Account id is not valid")).toBeVisible();

@@ -6,8 +6,8 @@ import {
   postForm,
   readAccountId,
   settingsData,
-  signUpCompanyAdmin,
-  signUpConfirmAndSignIn,
+  signInNewCompanyAdmin,
+  signInNewUser,
   test,
   toast,
   twoUserTest,
@@ -19,7 +19,7 @@ import {
 test.describe.configure({ timeout: 60_000 });
 
 test("the company's name, URL and Account ID, with a copy button", async ({ page, context }) => {
-  const { company } = await signUpCompanyAdmin(page);
+  const { company } = await signInNewCompanyAdmin(page);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const accountId = await readAccountId(page);
 
@@ -35,7 +35,7 @@ test("the company's name, URL and Account ID, with a copy button", async ({ page
 });
 
 test("the Edit Company Details drawer checks and saves the name and URL", async ({ page }) => {
-  const { company } = await signUpCompanyAdmin(page);
+  const { company } = await signInNewCompanyAdmin(page);
   const accountId = await readAccountId(page);
   await page.getByRole("button", { name: "Edit company" }).click();
   const drawer = page.getByRole("dialog", { name: "Edit Company Details" });
@@ -82,7 +82,7 @@ test("the Edit Company Details drawer checks and saves the name and URL", async 
 });
 
 test("secret keys: at most two, shown once, enabled, disabled and deleted", async ({ page }) => {
-  await signUpCompanyAdmin(page);
+  await signInNewCompanyAdmin(page);
   await openSettings(page, "organization");
   const generate = page.getByRole("button", { name: "Generate secret key" });
   await expect(page.getByText("No secret keys yet.", { exact: true })).toBeVisible();
@@ -144,8 +144,8 @@ test("secret keys: at most two, shown once, enabled, disabled and deleted", asyn
 twoUserTest(
   "a member who is not a company admin cannot generate keys, edit the company or manage users",
   async ({ page, otherPage }) => {
-    const a = await signUpCompanyAdmin(page, namedUser("Alice", "Admin"));
-    const b = await signUpConfirmAndSignIn(otherPage, namedUser("Bob", "Member"));
+    const a = await signInNewCompanyAdmin(page, namedUser("Alice", "Admin"));
+    const b = await signInNewUser(otherPage, namedUser("Bob", "Member"));
     await joinCompanyByInvitation(page, otherPage, b);
     // A key of the company, for B's disabled row buttons.
     await openSettings(page, "organization");

@@ -5,7 +5,7 @@ import {
   login,
   namedUser,
   openSettings,
-  signUpCompanyAdmin,
+  signInNewCompanyAdmin,
   test,
   toast,
   twoUserTest,
@@ -18,7 +18,7 @@ test.describe.configure({ timeout: 60_000 });
 test("My Details: names are required, saved, and shown in the user menu; the email is read-only", async ({
   page,
 }) => {
-  const { user } = await signUpCompanyAdmin(page, namedUser("Carol", "Jones"));
+  const { user } = await signInNewCompanyAdmin(page, namedUser("Carol", "Jones"));
   await openSettings(page, "personal");
   await expect(page.getByRole("tab", { name: "My Details", selected: true })).toBeVisible();
   const details = page.locator("form").filter({ has: page.getByRole("heading", { name: "My Details" }) });
@@ -52,7 +52,7 @@ test("My Details: names are required, saved, and shown in the user menu; the ema
 test("Reset password: required fields, matching, the provider's message, then the new password signs in", async ({
   page,
 }) => {
-  const { user } = await signUpCompanyAdmin(page);
+  const { user } = await signInNewCompanyAdmin(page);
   await openSettings(page, "personal", "details");
   const form = page.locator("form").filter({ has: page.getByRole("heading", { name: "Reset password" }) });
   const current = form.getByLabel("Current password");
@@ -103,7 +103,7 @@ test("Reset password: required fields, matching, the provider's message, then th
 twoUserTest(
   "Reset password signs the user out on every other browser; this one stays signed in",
   async ({ page, otherPage }) => {
-    const { user } = await signUpCompanyAdmin(page);
+    const { user } = await signInNewCompanyAdmin(page);
     await login(otherPage, user);
     await otherPage.goto("/settings");
     await expect(otherPage).toHaveURL(/\/settings/);
@@ -126,7 +126,7 @@ twoUserTest(
 );
 
 test("My Invite requests: empty, and each tab of Settings (screenshots)", async ({ page }, testInfo) => {
-  await signUpCompanyAdmin(page, namedUser("Erin", "Empty"));
+  await signInNewCompanyAdmin(page, namedUser("Erin", "Empty"));
   await openSettings(page, "personal", "invites");
   await expect(page.getByRole("tab", { name: "My Invite requests", selected: true })).toBeVisible();
   await expect(page.getByText("No invitations found!", { exact: true })).toBeVisible();

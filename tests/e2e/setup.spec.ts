@@ -1,19 +1,10 @@
-import {
-  acceptTerms,
-  createCompanyViaSetup,
-  expect,
-  fillCompanyForm,
-  newCompanyDetails,
-  signUpConfirmAndLogin,
-  test,
-  toast,
-} from "../support/e2e-helpers";
+import { expect, fillCompanyForm, gotoLive, newCompanyDetails, test, toast } from "../support/e2e-helpers";
 
 // Spec 1 sections 2 (Setup page, application shell), 4 (terms acceptance, account status) and 5.
 
 test.describe("Create New account form", () => {
-  test.beforeEach(async ({ page }) => {
-    await signUpConfirmAndLogin(page);
+  test.beforeEach(async ({ page, loginAsNewUser }) => {
+    await loginAsNewUser({ company: false });
     await page.goto("/setup");
     await expect(page.getByRole("heading", { name: "Setup A New Company" })).toBeVisible();
     await page.getByRole("button", { name: "Continue" }).click();
@@ -70,8 +61,9 @@ test.describe("Create New account form", () => {
 
 test("creating a company opens the shell with its banner, terms modal and user menu", async ({
   page,
+  loginAsNewUser,
 }, testInfo) => {
-  const user = await signUpConfirmAndLogin(page);
+  const { user } = await loginAsNewUser({ company: false });
   await page.goto("/setup");
   await expect(page.getByRole("heading", { name: "Join An Existing Company" })).toBeVisible();
   await testInfo.attach("setup page", {
@@ -129,10 +121,9 @@ test("creating a company opens the shell with its banner, terms modal and user m
   await expect(page.getByText(user.email, { exact: true })).toBeVisible();
 });
 
-test("the user menu switches the interface to French and back", async ({ page }) => {
-  await signUpConfirmAndLogin(page);
-  await createCompanyViaSetup(page);
-  await acceptTerms(page);
+test("the user menu switches the interface to French and back", async ({ page, loginAsNewUser }) => {
+  await loginAsNewUser();
+  await gotoLive(page, "/");
 
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByLabel("Language").selectOption({ label: "Français" });
@@ -162,10 +153,9 @@ test("the user menu switches the interface to French and back", async ({ page })
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
 
-test("Log out in the user menu ends the session and shows /signin", async ({ page }) => {
-  await signUpConfirmAndLogin(page);
-  await createCompanyViaSetup(page);
-  await acceptTerms(page);
+test("Log out in the user menu ends the session and shows /signin", async ({ page, loginAsNewUser }) => {
+  await loginAsNewUser();
+  await gotoLive(page, "/");
 
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("menuitem", { name: "Log out" }).click();

@@ -6,7 +6,6 @@ import {
   login,
   newCompanyDetails,
   platformAdmin,
-  signUpConfirmAndLogin,
   test,
 } from "../support/e2e-helpers";
 
@@ -85,10 +84,8 @@ test.describe("demo user", () => {
   });
 });
 
-test("a user of two companies switches between them in the user menu", async ({ page }) => {
-  await signUpConfirmAndLogin(page);
-  const first = await createCompanyViaSetup(page, newCompanyDetails("First"));
-  await acceptTerms(page);
+test("a user of two companies switches between them in the user menu", async ({ page, loginAsNewUser }) => {
+  const first = (await loginAsNewUser({ company: newCompanyDetails("First") })).company!;
   const second = await createCompanyViaSetup(page, newCompanyDetails("Second"));
   await acceptTerms(page);
 

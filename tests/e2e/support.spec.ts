@@ -3,7 +3,7 @@ import {
   gotoLive,
   namedUser,
   readEmailContaining,
-  signUpCompanyAdmin,
+  signInNewCompanyAdmin,
   test,
   toast,
 } from "../support/e2e-helpers";
@@ -17,7 +17,7 @@ const SUPPORT_EMAIL = "support@blusteam.dev";
 test("the support form checks the phone and message, then emails the support address", async ({
   page,
 }, testInfo) => {
-  const { user, company } = await signUpCompanyAdmin(page, namedUser("Sam", "Helpme"));
+  const { user, company } = await signInNewCompanyAdmin(page, namedUser("Sam", "Helpme"));
   await gotoLive(page, "/support");
   await expect(page.getByRole("heading", { name: "Support", level: 1 })).toBeVisible();
   await expect(

@@ -14,7 +14,7 @@ import {
   readLatestCode,
   readLatestEmail,
   recordToasts,
-  signUpCompanyAdmin,
+  signInNewCompanyAdmin,
   twoUserTest as test,
   toast,
   uniqueEmail,
@@ -47,8 +47,8 @@ test("an invitation appears live in the invitee's menu; accepting it updates the
   page,
   otherPage,
 }, testInfo) => {
-  const a = await signUpCompanyAdmin(page, namedUser("Alice", "Admin"));
-  const b = await signUpCompanyAdmin(otherPage, namedUser("Bob", "Member"));
+  const a = await signInNewCompanyAdmin(page, namedUser("Alice", "Admin"));
+  const b = await signInNewCompanyAdmin(otherPage, namedUser("Bob", "Member"));
 
   // B waits on the home page, live, with nothing pending.
   await gotoLive(otherPage, "/");
@@ -110,8 +110,8 @@ test("the emailed link joins the invited user and is refused to anyone else", as
   browser,
   baseURL,
 }) => {
-  const a = await signUpCompanyAdmin(page, namedUser("Alice", "Admin"));
-  const b = await signUpCompanyAdmin(otherPage, namedUser("Bob", "Member"));
+  const a = await signInNewCompanyAdmin(page, namedUser("Alice", "Admin"));
+  const b = await signInNewCompanyAdmin(otherPage, namedUser("Bob", "Member"));
   await inviteViaSettings(page, b.user.email);
 
   const email = await readLatestEmail(page, b.user.email, /invited you to join/);
@@ -123,7 +123,7 @@ test("the emailed link joins the invited user and is refused to anyone else", as
 
   // Another signed-in user following B's link.
   const other = await newUserPage(browser, baseURL);
-  await signUpCompanyAdmin(other.page, namedUser("Carol", "Other"));
+  await signInNewCompanyAdmin(other.page, namedUser("Carol", "Other"));
   await other.page.goto(link);
   await expect(other.page).toHaveURL(/\/\?invite=ineligible$/);
   const ineligible = other.page.getByRole("dialog", { name: "Invitation" });
@@ -151,8 +151,8 @@ test("the emailed link joins the invited user and is refused to anyone else", as
 });
 
 test("a cancelled invitation's link shows 'Request not found!'", async ({ page, otherPage }) => {
-  await signUpCompanyAdmin(page, namedUser("Alice", "Admin"));
-  const b = await signUpCompanyAdmin(otherPage, namedUser("Bob", "Member"));
+  await signInNewCompanyAdmin(page, namedUser("Alice", "Admin"));
+  const b = await signInNewCompanyAdmin(otherPage, namedUser("Bob", "Member"));
   await inviteViaSettings(page, b.user.email);
   const link = await readInvitationLink(page, b.user.email);
 
@@ -180,8 +180,8 @@ test("declining from the menu asks first, and the inviter's pending list empties
   page,
   otherPage,
 }) => {
-  const a = await signUpCompanyAdmin(page, namedUser("Alice", "Admin"));
-  const b = await signUpCompanyAdmin(otherPage, namedUser("Bob", "Member"));
+  const a = await signInNewCompanyAdmin(page, namedUser("Alice", "Admin"));
+  const b = await signInNewCompanyAdmin(otherPage, namedUser("Bob", "Member"));
   await inviteViaSettings(page, b.user.email);
   await page.getByRole("tab", { name: "Pending Invitations" }).click();
   await expect(page.getByText(b.user.email, { exact: true })).toBeVisible();
@@ -218,7 +218,7 @@ test("a signed-out invitee is sent to sign up, and after confirming lands in the
   page,
   otherPage,
 }) => {
-  const a = await signUpCompanyAdmin(page, namedUser("Alice", "Admin"));
+  const a = await signInNewCompanyAdmin(page, namedUser("Alice", "Admin"));
   const invitee = namedUser("Dana", "Newcomer");
   await inviteViaSettings(page, invitee.email);
   const link = await readInvitationLink(page, invitee.email);
@@ -255,7 +255,7 @@ test("a signed-out invitee is sent to sign up, and after confirming lands in the
 });
 
 test("the invite form's messages", async ({ page }) => {
-  const a = await signUpCompanyAdmin(page, namedUser("Alice", "Admin"));
+  const a = await signInNewCompanyAdmin(page, namedUser("Alice", "Admin"));
   await openSettings(page, "users");
   await page.getByRole("button", { name: "Invite a user" }).click();
   const modal = page.getByRole("dialog", { name: "Invite a user" });
@@ -303,10 +303,10 @@ test("with two invitations the banner shows the newest, View all lists both, and
   browser,
   baseURL,
 }) => {
-  const older = await signUpCompanyAdmin(page, namedUser("Alice", "Admin"));
+  const older = await signInNewCompanyAdmin(page, namedUser("Alice", "Admin"));
   const second = await newUserPage(browser, baseURL);
-  const newer = await signUpCompanyAdmin(second.page, namedUser("Nina", "Newer"));
-  const b = await signUpCompanyAdmin(otherPage, namedUser("Bob", "Member"));
+  const newer = await signInNewCompanyAdmin(second.page, namedUser("Nina", "Newer"));
+  const b = await signInNewCompanyAdmin(otherPage, namedUser("Bob", "Member"));
   await inviteByRequest(page, b.user.email);
   await inviteByRequest(second.page, b.user.email);
   await second.close();

@@ -10,8 +10,8 @@ import {
   readAccountId,
   readInvitationLink,
   settingsData,
-  signUpCompanyAdmin,
-  signUpConfirmAndSignIn,
+  signInNewCompanyAdmin,
+  signInNewUser,
   twoUserTest as test,
   uniqueEmail,
 } from "../support/e2e-helpers";
@@ -29,11 +29,11 @@ test("a company admin cannot touch another company's invitations, requests, memb
   baseURL,
 }) => {
   // Company A: Alice is its company admin.
-  const a = await signUpCompanyAdmin(page, namedUser("Alice", "Attacker"));
+  const a = await signInNewCompanyAdmin(page, namedUser("Alice", "Attacker"));
   // Company B: Bob is its company admin, with Dora as a plain member.
-  const b = await signUpCompanyAdmin(otherPage, namedUser("Bob", "Owner"));
+  const b = await signInNewCompanyAdmin(otherPage, namedUser("Bob", "Owner"));
   const dora = await newUserPage(browser, baseURL);
-  const doraUser = await signUpConfirmAndSignIn(dora.page, namedUser("Dora", "Member"));
+  const doraUser = await signInNewUser(dora.page, namedUser("Dora", "Member"));
   await joinCompanyByInvitation(otherPage, dora.page, doraUser);
   await dora.close();
 

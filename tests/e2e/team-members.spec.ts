@@ -6,8 +6,8 @@ import {
   openAccountMenu,
   openSettings,
   recordToasts,
-  signUpCompanyAdmin,
-  signUpConfirmAndSignIn,
+  signInNewCompanyAdmin,
+  signInNewUser,
   twoUserTest as test,
   toast,
 } from "../support/e2e-helpers";
@@ -31,9 +31,9 @@ test("a company admin removes a member, who loses the company on their next page
   page,
   otherPage,
 }) => {
-  const a = await signUpCompanyAdmin(page, namedUser("Alice", "Admin"));
+  const a = await signInNewCompanyAdmin(page, namedUser("Alice", "Admin"));
   // B's only company will be A's.
-  const b = await signUpConfirmAndSignIn(otherPage, namedUser("Bob", "Member"));
+  const b = await signInNewUser(otherPage, namedUser("Bob", "Member"));
   await joinCompanyByInvitation(page, otherPage, b);
 
   await openSettings(page, "users", "current");
@@ -65,8 +65,8 @@ test("a member leaves the organization and is switched to their other company", 
   page,
   otherPage,
 }) => {
-  const a = await signUpCompanyAdmin(page, namedUser("Alice", "Admin"));
-  const b = await signUpCompanyAdmin(otherPage, namedUser("Bob", "Member"));
+  const a = await signInNewCompanyAdmin(page, namedUser("Alice", "Admin"));
+  const b = await signInNewCompanyAdmin(otherPage, namedUser("Bob", "Member"));
   await joinCompanyByInvitation(page, otherPage, b.user);
   await openSettings(page, "users", "current");
   await expect(page.getByText(b.user.email, { exact: true })).toBeVisible();
@@ -94,8 +94,8 @@ test("the last company admin cannot leave until another member is made company a
   page,
   otherPage,
 }) => {
-  const a = await signUpCompanyAdmin(page, namedUser("Alice", "Admin"));
-  const b = await signUpConfirmAndSignIn(otherPage, namedUser("Bob", "Member"));
+  const a = await signInNewCompanyAdmin(page, namedUser("Alice", "Admin"));
+  const b = await signInNewUser(otherPage, namedUser("Bob", "Member"));
   await joinCompanyByInvitation(page, otherPage, b);
 
   // Leaving as the only company admin is refused; A stays.

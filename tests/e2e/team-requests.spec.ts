@@ -7,8 +7,8 @@ import {
   readAccountId,
   readLatestEmail,
   recordToasts,
-  signUpCompanyAdmin,
-  signUpConfirmAndSignIn,
+  signInNewCompanyAdmin,
+  signInNewUser,
   twoUserTest as test,
 } from "../support/e2e-helpers";
 
@@ -32,9 +32,9 @@ test("an approved request moves the requester's pending page into the company", 
   page,
   otherPage,
 }) => {
-  const a = await signUpCompanyAdmin(page, namedUser("Alice", "Admin"));
+  const a = await signInNewCompanyAdmin(page, namedUser("Alice", "Admin"));
   const accountId = await readAccountId(page);
-  const b = await signUpConfirmAndSignIn(otherPage, namedUser("Bob", "Asker"));
+  const b = await signInNewUser(otherPage, namedUser("Bob", "Asker"));
   await requestAccess(otherPage, accountId, a.company.company);
 
   await openSettings(page, "users", "requests");
@@ -73,9 +73,9 @@ test("an approved request moves the requester's pending page into the company", 
 });
 
 test("a declined request shows the setup page with the denial", async ({ page, otherPage }) => {
-  const a = await signUpCompanyAdmin(page, namedUser("Alice", "Admin"));
+  const a = await signInNewCompanyAdmin(page, namedUser("Alice", "Admin"));
   const accountId = await readAccountId(page);
-  const b = await signUpConfirmAndSignIn(otherPage, namedUser("Bob", "Asker"));
+  const b = await signInNewUser(otherPage, namedUser("Bob", "Asker"));
   await requestAccess(otherPage, accountId, a.company.company);
 
   await openSettings(page, "users", "requests");

@@ -10,8 +10,8 @@ import {
   login,
   namedUser,
   platformAdmin,
-  signUpCompanyAdmin,
-  signUpConfirmAndSignIn,
+  signInNewCompanyAdmin,
+  signInNewUser,
   test,
   toast,
   twoUserTest,
@@ -301,8 +301,8 @@ twoUserTest(
   "a member who is not a company admin edits only a touchpoint's link",
   async ({ page, otherPage }) => {
     test.setTimeout(150_000);
-    await signUpCompanyAdmin(page, namedUser("Alice", "Admin"));
-    const member = await signUpConfirmAndSignIn(otherPage, namedUser("Bob", "Member"));
+    await signInNewCompanyAdmin(page, namedUser("Alice", "Admin"));
+    const member = await signInNewUser(otherPage, namedUser("Bob", "Member"));
     await joinCompanyByInvitation(page, otherPage, member);
     await postProduct(page, "Tool Kit");
     await gotoLive(page, "/touchpoints");

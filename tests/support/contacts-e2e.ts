@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { createCompanyViaSetup, expect, newCompanyDetails, signUpConfirmAndLogin } from "./e2e-helpers";
+import { expect, newCompanyDetails, newUserDetails, signInNewCompanyAdmin } from "./e2e-helpers";
 
 /** Where the contacts and products specs leave their screenshots (outside test-results, which runs clear). */
 export const screenshotDir = "/tmp/contacts-screens";
@@ -16,14 +16,11 @@ export function uniquePhone() {
 
 /** A fresh user who creates a fresh company (so its contact list starts empty) and is its company admin. */
 export async function freshCompanyAdmin(page: Page) {
-  const user = await signUpConfirmAndLogin(page);
-  const company = await createCompanyViaSetup(page, newCompanyDetails("Contacts"));
-  // A new company has not accepted the terms yet: accept them, as the modal's Accept does.
-  const accepted = await page.request.post("/resources/accept-terms", {
-    form: { redirectTo: "/" },
-    maxRedirects: 0,
-  });
-  expect(accepted.status()).toBe(302);
+  const { user, company } = await signInNewCompanyAdmin(
+    page,
+    newUserDetails(),
+    newCompanyDetails("Contacts"),
+  );
   return { user, company };
 }
 

@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
+import { writeFixture } from "./e2e-fixture";
 
 /**
  * Shared pieces of the Playwright specs in tests/e2e: the seeded users, a login that goes through the
- * real login form's action, the /dev/outbox reader and fresh users with unique emails.
+ * real login form's action, the /dev/outbox reader and fresh users with unique emails: written to the
+ * database and signed in at once (signInNewUser, signInNewCompanyAdmin, the `loginAsNewUser` fixture), or
+ * through the sign-up screens (signUp...) for the specs that test those.
  */
 
 export const DEMO_ACCOUNT_ID = "0f4c8b9e-2d3a-4c5b-8e6f-7a8b9c0d1e2f";
@@ -121,7 +124,7 @@ export async function signUpAndConfirm(page: Page, user: TestUser = newUserDetai
   return user;
 }
 
-/** A fresh confirmed user, signed in (no company yet: their home is /setup). */
+/** A fresh confirmed user, signed in through the sign-up screens' actions (no company yet: their home is /setup). */
 export async function signUpConfirmAndLogin(page: Page, user?: TestUser): Promise<TestUser> {
   const created = await signUpAndConfirm(page, user);
   await login(page, created);
@@ -188,10 +191,60 @@ const expectedHttpError = /^Failed to load resource: the server responded with a
 const abortedByNavigation = "signal is aborted without reason";
 
 /**
- * The specs' `test`: fails a test on an uncaught error in the page or a console.error (a React
- * hydration mismatch, a failed script), the way the Epic Stack does.
+ * A fresh confirmed user, signed in on `page`, with no company yet (their home is /setup). Written
+ * straight to the database: for specs where signing up is not what is tested.
  */
-export const test = base.extend<{ pageErrors: string[] }>({
+export async function signInNewUser(page: Page, user: TestUser = newUserDetails()): Promise<TestUser> {
+  await writeFixture(page, { user });
+  return user;
+}
+
+/** A fresh confirmed user who is not signed in (for specs about the login form). */
+export async function createConfirmedUser(page: Page, user: TestUser = newUserDetails()): Promise<TestUser> {
+  await writeFixture(page, { user, signIn: false });
+  return user;
+}
+
+/**
+ * A fresh user, signed in on `page`, who created a company and (unless told otherwise) accepted its
+ * terms: its only company admin. Written straight to the database, as if they had gone through
+ * sign-up, /setup and the terms modal.
+ */
+export async function signInNewCompanyAdmin(
+  page: Page,
+  user: TestUser = newUserDetails(),
+  company: NewCompany = newCompanyDetails(),
+  options: { acceptTerms?: boolean } = {},
+) {
+  const { accountId } = await writeFixture(page, { user, company, acceptTerms: options.acceptTerms ?? true });
+  return { user, company, accountId: accountId! };
+}
+
+type LoginOptions = { user?: TestUser; company?: NewCompany | false; acceptTerms?: boolean };
+
+/**
+ * The specs' `test`: fails a test on an uncaught error in the page or a console.error (a React
+ * hydration mismatch, a failed script), the way the Epic Stack does. Its `loginAsNewUser` fixture (the
+ * Epic Stack's `login`; `login` here is the sign-in through the form) signs the
+ * test's page in as a fresh company admin (or, with `company: false`, a user with no company yet).
+ */
+export const test = base.extend<{
+  pageErrors: string[];
+  loginAsNewUser: (options?: LoginOptions) => Promise<{ user: TestUser; company: NewCompany | null }>;
+}>({
+  loginAsNewUser: async ({ page }, use) => {
+    await use(async (options = {}) => {
+      const user = options.user ?? newUserDetails();
+      if (options.company === false) return { user: await signInNewUser(page, user), company: null };
+      const created = await signInNewCompanyAdmin(
+        page,
+        user,
+        options.company ?? newCompanyDetails(),
+        options,
+      );
+      return { user, company: created.company };
+    });
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -237,83 +290,9 @@ export async function postForm(
   }
 }
 
-/**
- * signUpConfirmAndLogin with every POST sent through postForm: the sign-up helpers above wait for
- * the outbox between two posts, long enough for the kept-alive connection to be dropped under them.
- */
-export async function signUpConfirmAndSignIn(
-  page: Page,
-  user: TestUser = newUserDetails(),
-): Promise<TestUser> {
-  const signedUp = await postForm(
-    page,
-    "/signup",
-    {
-      givenName: user.givenName,
-      familyName: user.familyName,
-      email: user.email,
-      password: user.password,
-      terms: "on",
-    },
-    { maxRedirects: 0 },
-  );
-  expect(signedUp.status(), "sign-up should redirect to the confirmation").toBe(302);
-  const code = await readLatestCode(page, user.email);
-  const confirmed = await postForm(
-    page,
-    "/confirm_sign_up",
-    { intent: "confirm", email: user.email, code },
-    { maxRedirects: 0 },
-  );
-  expect(confirmed.status(), "confirmation should redirect to /signin").toBe(302);
-  const signedIn = await postForm(
-    page,
-    "/login",
-    { email: user.email, password: user.password },
-    { maxRedirects: 0 },
-  );
-  expect(signedIn.status(), `login of ${user.email} should redirect`).toBe(302);
-  return user;
-}
-
 /** Fresh user details with a name of one's own (letters only), so texts naming the user are unambiguous. */
 export function namedUser(givenName: string, familyName: string): TestUser {
   return { ...newUserDetails(), givenName, familyName };
-}
-
-/**
- * A fresh user, signed in, who created a company and accepted its terms: its only company admin.
- * Posts the setup and terms forms' actions directly (the screens have specs of their own), which
- * saves several page loads per user in the multi-user team specs.
- */
-export async function signUpCompanyAdmin(
-  page: Page,
-  user: TestUser = newUserDetails(),
-  company: NewCompany = newCompanyDetails(),
-) {
-  await signUpConfirmAndSignIn(page, user);
-  const created = await postForm(
-    page,
-    "/setup",
-    {
-      intent: "create",
-      company: company.company,
-      url: company.url,
-      linkShortenerSubdomain: company.link,
-      chatstreamSubdomain: company.chat,
-    },
-    { maxRedirects: 0 },
-  );
-  expect(created.status(), `company ${company.company} should be created`).toBe(302);
-  expect(created.headers().location).toBe("/");
-  const accepted = await postForm(page, "/resources/accept-terms", { redirectTo: "/" }, { maxRedirects: 0 });
-  expect(accepted.status(), "the terms should be accepted").toBe(302);
-  // One page load takes the flash toasts ('Account created', 'Terms accepted'), so they do not
-  // cover the first screen the test opens.
-  await expect(async () => {
-    await page.request.get("/");
-  }).toPass({ timeout: 10_000 });
-  return { user, company };
 }
 
 /** Collects a page's errors the way `test` does for `page`, for pages of extra browser contexts. */

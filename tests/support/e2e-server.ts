@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -31,6 +32,10 @@ const env: NodeJS.ProcessEnv = {
   SESSION_SECRET: process.env.SESSION_SECRET ?? "e2e-session-secret-not-for-production",
   // Lets the specs sign Twilio webhooks (tests/e2e/messaging-webhooks.spec.ts); SMS still go to the outbox.
   TWILIO_AUTH_TOKEN: process.env.TWILIO_AUTH_TOKEN ?? "e2e-twilio-auth-token",
+  // Turns on the fixture endpoint (tests/support/e2e-fixture-endpoint.ts) that writes signed-in users
+  // and companies for the specs. playwright.config.ts draws it for the run; this is the only place
+  // that hands it to a server.
+  E2E_FIXTURE_SECRET: process.env.E2E_FIXTURE_SECRET ?? randomBytes(32).toString("hex"),
 };
 if (database) env.DATABASE_URL = database.url;
 else delete env.DATABASE_URL;

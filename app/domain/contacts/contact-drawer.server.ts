@@ -11,6 +11,7 @@ import {
 } from "~/domain/contacts/contacts.server";
 import { contactDrawerSchema } from "~/domain/contacts/schemas";
 import { linkContactToProduct } from "~/domain/products/links.server";
+import type { I18nKey } from "~/i18n/keys";
 
 export type ContactDrawerData = {
   intent: "contact";
@@ -30,7 +31,7 @@ class LinkFailed extends Error {}
 export async function submitContactDrawer(
   context: AccountScope,
   form: FormData,
-  options: { createdToast: string; linkProductId?: string },
+  options: { createdToast: I18nKey; linkProductId?: string },
 ) {
   const submission = parseWithZod(form, { schema: contactDrawerSchema });
   const answer = (body: Omit<ContactDrawerData, "intent">, status = 200) =>

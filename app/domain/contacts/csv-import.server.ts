@@ -7,6 +7,7 @@ import { getDb } from "#db/client.server";
 import { csvImportErrors, csvImports, products } from "#db/schema";
 import { listAttributes } from "~/domain/contacts/attributes.server";
 import type { AccountScope } from "~/domain/contacts/contacts.server";
+import { logWithErrorId } from "~/domain/kernel/error-id.server";
 import { isUuid } from "~/domain/team/invitations.server";
 import { publishEvent } from "~/services/events/events.server";
 import { sendJob } from "~/services/jobs/jobs.server";
@@ -105,7 +106,8 @@ export async function startCsvImport(
   try {
     await enqueue(importId);
   } catch (error) {
-    await finishImport(importId, { key: "processingFailed" });
+    const errorId = logWithErrorId(`CSV import ${importId} could not be queued`, error);
+    await finishImport(importId, { key: "processingFailed", values: { errorId } });
     throw error;
   }
   await publishEvent({ topic: "csvImport", accountId, importId });
@@ -224,12 +226,20 @@ export async function readErrorReport(
   return { header: header?.raw ?? "", lines: pages() };
 }
 
+/**
+ * The stored problem as the user may see it. Imports that failed before error ids existed stored the
+ * raw error text (a database or storage message): that is never shown, only the words.
+ */
 function decodeProblem(text: string): ImportProblem {
+  let problem: ImportProblem;
   try {
-    return JSON.parse(text) as ImportProblem;
+    problem = JSON.parse(text) as ImportProblem;
   } catch {
-    return { key: "processingFailed", values: { message: text } };
+    return { key: "importFailed" };
   }
+  if (problem.key !== "processingFailed") return problem;
+  const errorId = problem.values?.errorId;
+  return errorId ? { key: "processingFailed", values: { errorId } } : { key: "importFailed" };
 }
 
 export type RunOptions = {
@@ -264,7 +274,15 @@ export async function runCsvImport(importId: string, options: RunOptions = {}): 
   let batchStart = job.committedRows;
   let rows: ImportRow[] = [];
   let errors: RowError[] = [];
-  let inFlight: Promise<unknown> | null = null;
+  // The batch being merged, settled with its outcome rather than left rejected: a batch that fails
+  // while the next one is still being read (a lost connection, a takeover) would otherwise be an
+  // unhandled rejection, which ends the process (on the embedded database, the web server).
+  let inFlight: Promise<BatchSettled> | null = null;
+  let failedBatch: BatchSettled | null = null;
+  const settledBatch = async () => {
+    const settled = await inFlight;
+    if (settled && !settled.ok) throw settled.error;
+  };
 
   // While a batch is merged in the database, the next one is read, checked and made ready here.
   const flush = async () => {
@@ -284,14 +302,22 @@ export async function runCsvImport(importId: string, options: RunOptions = {}): 
     errors = [];
     // The database is still busy with the previous batch: a pause of this process costs nothing now.
     releaseBatchMemory();
-    await inFlight;
+    await settledBatch();
     options.signal?.throwIfAborted();
-    inFlight = applyBatch(plan).then((outcome) =>
-      options.afterBatch?.({ ...outcome, committedRows: plan.toRecord }),
-    );
+    inFlight = applyBatch(plan)
+      .then((outcome) => options.afterBatch?.({ ...outcome, committedRows: plan.toRecord }))
+      .then(
+        (): BatchSettled => ({ ok: true }),
+        (error: unknown): BatchSettled => {
+          failedBatch = { ok: false, error };
+          return failedBatch;
+        },
+      );
   };
 
   const take = async (records: string[][]) => {
+    // A failed batch stops the reading at once rather than at the next batch's end.
+    if (failedBatch && !failedBatch.ok) throw failedBatch.error;
     if (!map && reader.header) map = matchColumns(reader.header, attributes);
     for (const record of records) {
       const index = position++;
@@ -309,18 +335,24 @@ export async function runCsvImport(importId: string, options: RunOptions = {}): 
     for await (const chunk of fileStorage().read(job.storageKey)) await take(reader.push(chunk as Buffer));
     await take(reader.end());
     await flush();
-    await inFlight;
+    await settledBatch();
     await finishImport(importId, null, position);
   } catch (error) {
-    await Promise.resolve(inFlight).catch(() => {});
+    // Never leave the merge running under a retry of this import.
+    await inFlight;
     if (error instanceof ImportTakenOverError) return;
     if (error instanceof CsvFileError) return finishImport(importId, fileProblem(error), null);
     if (options.signal?.aborted) throw error;
-    if (options.lastAttempt)
-      await finishImport(importId, { key: "processingFailed", values: { message: String(error) } }, null);
+    if (options.lastAttempt) {
+      // The user sees words and an id; what the database or storage said goes to the log only.
+      const errorId = logWithErrorId(`CSV import ${importId} failed`, error);
+      await finishImport(importId, { key: "processingFailed", values: { errorId } }, null);
+    }
     throw error;
   }
 }
+
+type BatchSettled = { ok: true } | { ok: false; error: unknown };
 
 /**
  * A batch's rows outlive a few young-generation collections (they wait for the previous batch's

@@ -6,6 +6,7 @@ import {
   detectDelimiter,
   formatCsvRecord,
   isBlankRecord,
+  parseCsvRecord,
 } from "./csv-parser";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -201,5 +202,19 @@ describe("formatCsvRecord", () => {
     expect(line).toBe('plain,"with, comma","with ""quote""","line\nbreak",," padded "');
     const parser = new CsvTextParser(",");
     expect([...parser.push(`${line}\n`), ...parser.end()]).toEqual([fields]);
+  });
+});
+
+describe("parseCsvRecord", () => {
+  test("reads back what formatCsvRecord wrote", () => {
+    const records = [
+      ["plain", "with, comma", 'with "quote"', "line\r\nbreak", "", " padded "],
+      ["", ""],
+      ["a", ""],
+      ['"', ",", '""'],
+      ["=1+2", "+1 415 555 0198"],
+    ];
+    for (const fields of records) expect(parseCsvRecord(formatCsvRecord(fields))).toEqual(fields);
+    expect(parseCsvRecord("")).toEqual([]);
   });
 });

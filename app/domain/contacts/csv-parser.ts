@@ -6,6 +6,8 @@
  * first data row is handed out or, for a broken ending, at end().
  */
 
+import { quoteCsvField } from "~/domain/kernel/csv-writer";
+
 export type CsvFileErrorCode =
   | "binary"
   | "notUtf8"
@@ -310,13 +312,35 @@ export function isBlankRecord(record: string[]) {
   return true;
 }
 
-/** One record as a CSV line (comma separated, quoted where needed), without the line break. */
+/**
+ * One record as a CSV line (comma separated, quoted where needed), without the line break: how
+ * csv_import_errors keeps a row as the file had it. Not for downloads: csvDownloadLine writes those.
+ */
 export function formatCsvRecord(fields: readonly string[]): string {
-  let line = "";
-  for (let i = 0; i < fields.length; i++) {
-    const field = fields[i];
-    if (i > 0) line += ",";
-    line += /[",\r\n]/.test(field) || field !== field.trim() ? `"${field.replace(/"/g, '""')}"` : field;
+  return fields.map(quoteCsvField).join(",");
+}
+
+/** The fields of a line formatCsvRecord wrote (an empty line is no field at all). */
+export function parseCsvRecord(line: string): string[] {
+  if (line === "") return [];
+  const fields: string[] = [];
+  let i = 0;
+  for (;;) {
+    let field = "";
+    if (line[i] === '"') {
+      for (i++; i < line.length; i++) {
+        if (line[i] !== '"') field += line[i];
+        else if (line[i + 1] === '"') field += line[i++];
+        else break;
+      }
+      i++; // the closing quote
+    } else {
+      const end = line.indexOf(",", i);
+      field = line.slice(i, end === -1 ? line.length : end);
+      i = end === -1 ? line.length : end;
+    }
+    fields.push(field);
+    if (i >= line.length) return fields;
+    i++; // the comma
   }
-  return line;
 }

@@ -1,3 +1,4 @@
+import { restoreNeutralisedCell } from "~/domain/kernel/csv-writer";
 import type { ColumnMap } from "./csv-columns";
 import { normalizeImportPhone } from "./csv-phone";
 import { CONTACT_EMAIL_PATTERN, PHONE_PATTERN, validateAttributeValue } from "./schemas";
@@ -32,7 +33,9 @@ const EMAIL_MAX = 254;
 
 export function checkRow(record: string[], map: ColumnMap, row: number): ImportRow | RowError {
   const reasons: RowReason[] = [];
-  const cell = (index: number) => (index >= 0 && index < record.length ? record[index].trim() : "");
+  // A cell of one of our downloads (the error report, fixed and imported again) reads as it was.
+  const cell = (index: number) =>
+    index >= 0 && index < record.length ? restoreNeutralisedCell(record[index].trim()) : "";
 
   for (let i = map.columnCount; i < record.length; i++) {
     if (record[i].trim() !== "") {

@@ -120,7 +120,9 @@ async function saveLink(member: MemberContext, form: FormData) {
 /** Failures keep the drawer open with what was typed; success closes it. */
 function answerSave(intent: DrawerAnswer["intent"], result: SubmissionResult<string[]>, saved: SaveResult) {
   if (saved.ok) {
-    const toast = { message: intent === "create" ? "journeys.toasts.created" : "journeys.toasts.saved" };
+    const toast: Toast = {
+      message: intent === "create" ? "journeys.toasts.created" : "journeys.toasts.saved",
+    };
     return { intent, result, done: true, toast } satisfies DrawerAnswer;
   }
   const toast: Toast =

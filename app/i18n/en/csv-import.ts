@@ -97,7 +97,9 @@ const csvImport = {
   productNotFound: "One of the selected products no longer exists.",
   forbidden: "You do not have permission to import contacts.",
   noFile: "No file was received. Please try again.",
-  processingFailed: "The import stopped because of an error: {{message}}",
+  processingFailed:
+    "The import stopped because of an unexpected error. Please try again; if it happens again, contact support with the error id {{errorId}}.",
+  importFailed: "The import stopped because of an unexpected error. Please try again.",
   reasons: {
     header: "",
     tooManyFields: "This row has {{count}} values; the header has {{expected}} columns.",

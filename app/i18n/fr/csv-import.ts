@@ -98,7 +98,9 @@ const csvImport: typeof csvImportEn = {
   productNotFound: "Un des produits choisis n’existe plus.",
   forbidden: "Vous n’avez pas le droit d’importer des contacts.",
   noFile: "Aucun fichier n’a été reçu. Veuillez réessayer.",
-  processingFailed: "L’import s’est arrêté à cause d’une erreur : {{message}}",
+  processingFailed:
+    "L’import s’est arrêté à cause d’une erreur inattendue. Veuillez réessayer ; si cela se reproduit, contactez le support en indiquant l’identifiant d’erreur {{errorId}}.",
+  importFailed: "L’import s’est arrêté à cause d’une erreur inattendue. Veuillez réessayer.",
   reasons: {
     header: "",
     tooManyFields: "Cette ligne a {{count}} valeurs ; l’en-tête a {{expected}} colonnes.",

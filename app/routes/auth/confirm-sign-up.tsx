@@ -8,6 +8,7 @@ import { confirmSignUp, resendSignUpCode } from "~/domain/auth/identity.server";
 import { requestOrigin } from "~/domain/auth/origin.server";
 import { confirmSignUpSchema } from "~/domain/auth/schemas";
 import { getCookieSession, redirectWithFeedback, redirectWithToast } from "~/domain/auth/session.server";
+import { asI18nKey } from "~/i18n/keys";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
 import { ResendCodeForm } from "~/ui/resend-code-form";
@@ -57,7 +58,7 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
   return (
     <AuthLayout title={t("auth.confirmTitle")}>
       {actionData?.resent ? <Banner tone="success">{t("auth.codeResent")}</Banner> : null}
-      {form.errors?.length ? <Banner tone="critical">{t(form.errors[0])}</Banner> : null}
+      {form.errors?.length ? <Banner tone="critical">{t(asI18nKey(form.errors[0]))}</Banner> : null}
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="confirm" />
         <BlockStack gap="400">

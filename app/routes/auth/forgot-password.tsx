@@ -7,6 +7,7 @@ import { redirectSignedInAway } from "~/domain/access/guard.server";
 import { forgotPassword, normalizeEmail } from "~/domain/auth/identity.server";
 import { requestOrigin } from "~/domain/auth/origin.server";
 import { forgotPasswordSchema } from "~/domain/auth/schemas";
+import { asI18nKey } from "~/i18n/keys";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
@@ -41,7 +42,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Text as="p" tone="subdued">
         {t("auth.forgotHelp")}
       </Text>
-      {form.errors?.length ? <Banner tone="critical">{t(form.errors[0])}</Banner> : null}
+      {form.errors?.length ? <Banner tone="critical">{t(asI18nKey(form.errors[0]))}</Banner> : null}
       <Form method="post" {...getFormProps(form)}>
         <BlockStack gap="400">
           <FormTextField

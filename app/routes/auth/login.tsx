@@ -8,6 +8,7 @@ import { signIn } from "~/domain/auth/identity.server";
 import { requestOrigin } from "~/domain/auth/origin.server";
 import { loginSchema } from "~/domain/auth/schemas";
 import { commit, getCookieSession, startUserSession } from "~/domain/auth/session.server";
+import { asI18nKey } from "~/i18n/keys";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
@@ -67,10 +68,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Text as="p" tone="subdued">
         {t("auth.loginSubtitle")}
       </Text>
-      {loaderData.feedback ? <Banner tone="success">{t(loaderData.feedback)}</Banner> : null}
+      {loaderData.feedback ? <Banner tone="success">{t(asI18nKey(loaderData.feedback))}</Banner> : null}
       {form.errors?.length ? (
         <Banner tone="critical">
-          {t(form.errors[0], {
+          {t(asI18nKey(form.errors[0]), {
             count: actionData && "retryAfterSeconds" in actionData ? actionData.retryAfterSeconds : undefined,
           })}
         </Banner>

@@ -8,6 +8,7 @@ import { forgotPassword, resetPassword } from "~/domain/auth/identity.server";
 import { requestOrigin } from "~/domain/auth/origin.server";
 import { resetPasswordSchema } from "~/domain/auth/schemas";
 import { redirectWithFeedback } from "~/domain/auth/session.server";
+import { asI18nKey } from "~/i18n/keys";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
 import { ResendCodeForm } from "~/ui/resend-code-form";
@@ -63,7 +64,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         {t("auth.resetHelp", { email: loaderData.email })}
       </Text>
       {actionData?.resent ? <Banner tone="success">{t("auth.codeResent")}</Banner> : null}
-      {form.errors?.length ? <Banner tone="critical">{t(form.errors[0])}</Banner> : null}
+      {form.errors?.length ? <Banner tone="critical">{t(asI18nKey(form.errors[0]))}</Banner> : null}
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="email" value={loaderData.email} />

@@ -6,6 +6,7 @@ import { Form, redirect, useNavigation } from "react-router";
 import { completeNewPassword } from "~/domain/auth/identity.server";
 import { setNewPasswordSchema } from "~/domain/auth/schemas";
 import { commit, getCookieSession } from "~/domain/auth/session.server";
+import { asI18nKey } from "~/i18n/keys";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
@@ -54,7 +55,7 @@ export default function SetNewPassword({ actionData }: Route.ComponentProps) {
       <Text as="p" tone="subdued">
         {t("auth.setNewPasswordHelp")}
       </Text>
-      {form.errors?.length ? <Banner tone="critical">{t(form.errors[0])}</Banner> : null}
+      {form.errors?.length ? <Banner tone="critical">{t(asI18nKey(form.errors[0]))}</Banner> : null}
       <Form method="post" {...getFormProps(form)}>
         <BlockStack gap="400">
           <FormTextField

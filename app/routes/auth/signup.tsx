@@ -8,6 +8,7 @@ import { normalizeEmail, signUp } from "~/domain/auth/identity.server";
 import { requestOrigin } from "~/domain/auth/origin.server";
 import { signupSchema } from "~/domain/auth/schemas";
 import { commit, getCookieSession } from "~/domain/auth/session.server";
+import { asI18nKey } from "~/i18n/keys";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormCheckbox, FormTextField } from "~/ui/fields";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
@@ -60,7 +61,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
   );
   return (
     <AuthLayout title={t("auth.signupTitle")} aside={aside}>
-      {form.errors?.length ? <Banner tone="critical">{t(form.errors[0])}</Banner> : null}
+      {form.errors?.length ? <Banner tone="critical">{t(asI18nKey(form.errors[0]))}</Banner> : null}
       <Form method="post" {...getFormProps(form)}>
         <BlockStack gap="400">
           <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">

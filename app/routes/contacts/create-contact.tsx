@@ -8,6 +8,7 @@ import { requireMember, requireMemberWith } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
 import { createContact } from "~/domain/contacts/contacts.server";
 import { ADD_CONTACT_SUCCESS_CLOSE_MS, addContactPageSchema } from "~/domain/contacts/schemas";
+import { asI18nKey } from "~/i18n/keys";
 import { FormTextField } from "~/ui/fields";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/create-contact";
@@ -131,7 +132,7 @@ export default function CreateContact({ loaderData, actionData }: Route.Componen
       >
         <Modal.Section>
           <BlockStack gap="200">
-            <Text as="p">{failure ? t(failure.message) : null}</Text>
+            <Text as="p">{failure ? t(asI18nKey(failure.message)) : null}</Text>
             {failure?.contactId ? (
               <Link url={`/contacts/contact-detail?id=${failure.contactId}`}>
                 {t("contacts.viewExisting")}

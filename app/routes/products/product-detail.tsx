@@ -145,7 +145,7 @@ async function addOwners(
 ) {
   const linked = await linkContactsToProduct(member, contactIds, productId);
   if (!linked.ok) return respond(request, form, failed, { intent: "add-existing" }, 404);
-  const toast = { message: "products.toasts.linked", values: { count: String(contactIds.length) } };
+  const toast: Toast = { message: "products.toasts.linked", values: { count: String(contactIds.length) } };
   return respond(request, form, toast, { intent: "add-existing" });
 }
 

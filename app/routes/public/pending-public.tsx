@@ -1,6 +1,7 @@
 import { BlockStack, Card, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { publicPendingScreens } from "~/domain/access/screens";
+import { asI18nKey } from "~/i18n/keys";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/pending-public";
 
@@ -14,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function PendingPublicScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <Page narrowWidth title={t(loaderData.title)}>
+    <Page narrowWidth title={t(asI18nKey(loaderData.title))}>
       <Card>
         <BlockStack gap="200">
           <Text as="p" tone="subdued">

@@ -1,15 +1,17 @@
 import type { TFunction } from "i18next";
 import { requireMember } from "~/domain/access/guard.server";
 import { readErrorReport } from "~/domain/contacts/csv-import.server";
-import { formatCsvRecord } from "~/domain/contacts/csv-parser";
+import { parseCsvRecord } from "~/domain/contacts/csv-parser";
 import type { RowReason } from "~/domain/contacts/csv-rows";
+import { csvDownloadLine } from "~/domain/kernel/csv-writer";
 import { getI18n } from "~/i18n/i18n.server";
+import { translateRuntimeKey } from "~/i18n/keys";
 import type { Route } from "./+types/csv-import-errors";
 
 /**
  * The error report of one of the company's imports, as CSV: the row number, the reasons in the
  * user's language, then the row as the file had it (so it can be fixed and imported again).
- * Streamed page by page.
+ * Streamed page by page; the file's cells are user data, so csvDownloadLine neutralises formulas.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireMember({ request, context });
@@ -18,20 +20,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!report) throw new Response("Not found", { status: 404 });
   const t = getI18n(context).t;
   const encoder = new TextEncoder();
-  const head = formatCsvRecord([t("csvImport.report.row"), t("csvImport.report.reason")]);
+  const head = csvDownloadLine([
+    t("csvImport.report.row"),
+    t("csvImport.report.reason"),
+    ...parseCsvRecord(report.header),
+  ]);
   const lines = report.lines;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       // A BOM, so that spreadsheet programs read the file as UTF-8.
-      controller.enqueue(encoder.encode(`\uFEFF${head}${report.header ? `,${report.header}` : ""}\r\n`));
+      controller.enqueue(encoder.encode(`\uFEFF${head}`));
     },
     async pull(controller) {
       const next = await lines.next();
       if (next.done) return controller.close();
       let text = "";
       for (const line of next.value) {
-        const prefix = formatCsvRecord([String(line.row), describeReasons(t, line.reasons)]);
-        text += `${prefix}${line.raw ? `,${line.raw}` : ""}\r\n`;
+        text += csvDownloadLine([
+          String(line.row),
+          describeReasons(t, line.reasons),
+          ...parseCsvRecord(line.raw),
+        ]);
       }
       controller.enqueue(encoder.encode(text));
     },
@@ -51,8 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function describeReasons(t: TFunction, reasons: RowReason[]) {
   return reasons
     .map(([key, values = {}]) => {
-      const filled = values.message ? { ...values, message: t(values.message) } : values;
-      return t(`csvImport.reasons.${key}`, filled);
+      const filled = values.message ? { ...values, message: translateRuntimeKey(t, values.message) } : values;
+      return translateRuntimeKey(t, `csvImport.reasons.${key}`, filled);
     })
     .join(" ");
 }

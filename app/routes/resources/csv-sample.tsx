@@ -1,9 +1,12 @@
 import { requireMember } from "~/domain/access/guard.server";
 import { listAttributes } from "~/domain/contacts/attributes.server";
-import { formatCsvRecord } from "~/domain/contacts/csv-parser";
+import { csvDownloadLine } from "~/domain/kernel/csv-writer";
 import type { Route } from "./+types/csv-sample";
 
-/** A sample contacts file: the four contact columns and the company's own contact attributes. */
+/**
+ * A sample contacts file: the four contact columns and the company's own contact attributes (their
+ * titles are user data: csvDownloadLine neutralises formulas).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireMember({ request, context });
   const attributes = await listAttributes(member, "contact");
@@ -14,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ["John", "Smith", "+1 415 555 0198", "", ...blank],
     ["Ana", "García", "", "ana.garcia@example.com", ...blank],
   ];
-  const body = `${[header, ...rows].map(formatCsvRecord).join("\r\n")}\r\n`;
+  const body = [header, ...rows].map(csvDownloadLine).join("");
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -20,7 +20,7 @@ import { BillingTab } from "~/ui/settings/billing-tab";
 import { OrganizationTab } from "~/ui/settings/organization-tab";
 import { PersonalTab } from "~/ui/settings/personal-tab";
 import { UsersTab } from "~/ui/settings/users-tab";
-import { ToastView } from "~/ui/toast";
+import { type Toast, ToastView } from "~/ui/toast";
 import type { Route } from "./+types/settings";
 
 /** Only the shown tab's data (?tab=): the other tabs load when they are opened. */
@@ -76,7 +76,7 @@ async function saveDetails(member: MemberContext, input: Parsed<"details">, subm
   return {
     intent: input.intent,
     result: submission.reply({ resetForm: false }),
-    toast: { message: "toasts.userDetailsUpdated" },
+    toast: { message: "toasts.userDetailsUpdated" } satisfies Toast,
   };
 }
 
@@ -102,7 +102,7 @@ async function savePassword(
   return {
     intent: input.intent,
     result: submission.reply({ resetForm: true }),
-    toast: { message: "toasts.passwordUpdated" },
+    toast: { message: "toasts.passwordUpdated" } satisfies Toast,
   };
 }
 
@@ -111,7 +111,7 @@ async function saveCompany(member: MemberContext, input: Parsed<"company">, subm
   return {
     intent: input.intent,
     result: submission.reply({ resetForm: false }),
-    toast: { message: "toasts.companyUpdated" },
+    toast: { message: "toasts.companyUpdated" } satisfies Toast,
   };
 }
 
@@ -120,7 +120,7 @@ async function saveMessaging(member: MemberContext, input: Parsed<"messaging">, 
   return {
     intent: input.intent,
     result: submission.reply({ resetForm: false }),
-    toast: { message: "messagingSettings.saved" },
+    toast: { message: "messagingSettings.saved" } satisfies Toast,
   };
 }
 

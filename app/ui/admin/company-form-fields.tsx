@@ -18,6 +18,7 @@ import {
   planLabel,
 } from "~/domain/admin/company-admin-schemas";
 import type { DashboardRow } from "~/domain/admin/dashboards.server";
+import { asI18nKey } from "~/i18n/keys";
 
 type Meta = FieldMetadata<string | undefined>;
 
@@ -43,7 +44,7 @@ export function FormSelect(props: {
       value={props.value}
       onChange={props.onChange}
       disabled={props.disabled}
-      error={error ? t(error) : undefined}
+      error={error ? t(asI18nKey(error)) : undefined}
     />
   );
 }
@@ -156,7 +157,9 @@ export function StatusFields(props: {
               onMonthChange={(m, y) => setMonth({ month: m, year: y })}
             />
           </section>
-          {dateError ? <InlineError message={t(dateError)} fieldID={fields.lateStartAt.id} /> : null}
+          {dateError ? (
+            <InlineError message={t(asI18nKey(dateError))} fieldID={fields.lateStartAt.id} />
+          ) : null}
           <FormSelect
             meta={fields.planId}
             label={t("adminCompanies.form.plan")}

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CompanyListRow } from "~/domain/admin/companies.server";
 import { parseTagInput, updateTagsSchema } from "~/domain/admin/company-admin-schemas";
+import { asI18nKey } from "~/i18n/keys";
 import type { Toast } from "~/ui/toast";
 import { CompanyFormModal, useCompanyFormFetcher } from "./company-form-modal";
 
@@ -49,7 +50,7 @@ export function CompanyTagsModal(props: {
         onChange={setText}
         autoComplete="off"
         autoFocus
-        error={error ? t(error) : undefined}
+        error={error ? t(asI18nKey(error)) : undefined}
       />
       {preview.length > 0 ? (
         <BlockStack gap="200">
@@ -63,7 +64,9 @@ export function CompanyTagsModal(props: {
           </InlineStack>
         </BlockStack>
       ) : null}
-      {form.errors?.[0] ? <InlineError message={t(form.errors[0])} fieldID={fields.tags.id} /> : null}
+      {form.errors?.[0] ? (
+        <InlineError message={t(asI18nKey(form.errors[0]))} fieldID={fields.tags.id} />
+      ) : null}
     </CompanyFormModal>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { selectProductSchema } from "~/domain/contacts/schemas";
+import { asI18nKey } from "~/i18n/keys";
 import { Drawer } from "~/ui/drawer";
 
 /** Any answer of the contact page's action: the drawer reads only the link-product one. */
@@ -53,7 +54,7 @@ export function AddProductDrawer({
             options={products.map((p) => ({ value: p.id, label: p.name }))}
             value={productId}
             onChange={setProductId}
-            error={error ? t(error) : undefined}
+            error={error ? t(asI18nKey(error)) : undefined}
           />
           <InlineStack align="end" gap="200">
             <Button onClick={onClose}>{t("contacts.cancel")}</Button>

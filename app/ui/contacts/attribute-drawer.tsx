@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { type AttributeScope, attributeSchema, attributeTypes } from "~/domain/contacts/schemas";
+import { asI18nKey } from "~/i18n/keys";
 import { Drawer } from "~/ui/drawer";
 import { FormTextField } from "~/ui/fields";
 import { type Toast, ToastView } from "~/ui/toast";
@@ -60,7 +61,7 @@ export function AddAttribute({
               }))}
               value={type}
               onChange={setType}
-              error={typeError ? t(typeError) : undefined}
+              error={typeError ? t(asI18nKey(typeError)) : undefined}
             />
             <InlineStack align="end" gap="200">
               <Button onClick={() => setOpen(false)}>{t("contacts.cancel")}</Button>

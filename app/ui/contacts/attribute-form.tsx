@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { AttributeType } from "#db/schema";
 import { FIRST_ATTRIBUTES_SHOWN } from "~/domain/contacts/schemas";
+import { asI18nKey } from "~/i18n/keys";
 import { EmptyMessage } from "~/ui/empty-message";
 
 export type AttributeFieldData = { id: string; title: string; type: AttributeType; value: string | null };
@@ -67,7 +68,7 @@ export function AttributeForm({
               field={field}
               value={values[field.id] ?? ""}
               onChange={(value) => setValues((current) => ({ ...current, [field.id]: value }))}
-              error={errors?.[field.id] ? t(errors[field.id]) : undefined}
+              error={errors?.[field.id] ? t(asI18nKey(errors[field.id])) : undefined}
               disabled={disabled}
             />
           </div>

@@ -1,6 +1,7 @@
 import { Banner, BlockStack, Button, InlineStack, Modal, ProgressBar, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import type { CsvImportSummary, ImportProblem } from "~/domain/contacts/csv-types";
+import { asI18nKey } from "~/i18n/keys";
 import { downloadFile, formatBytes, percent, type UploadProgress } from "./csv-import-hooks";
 
 /** The steps after the upload starts: Uploading, Processing, and how it ended. */
@@ -136,7 +137,7 @@ export function FailedModal(props: { open: boolean; problem: ImportProblem | nul
     >
       <Modal.Section>
         <Banner tone="critical">
-          <p>{props.problem ? t(`csvImport.${props.problem.key}`, props.problem.values) : ""}</p>
+          <p>{props.problem ? t(asI18nKey(`csvImport.${props.problem.key}`), props.problem.values) : ""}</p>
         </Banner>
       </Modal.Section>
     </Modal>

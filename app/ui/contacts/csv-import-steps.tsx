@@ -12,6 +12,7 @@ import {
 } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { type ImportProblem, MAX_CSV_BYTES } from "~/domain/contacts/csv-types";
+import { asI18nKey } from "~/i18n/keys";
 import { downloadFile, formatBytes } from "./csv-import-hooks";
 
 /** The first steps of the CSV import, before anything is sent: consent, products, file, confirmation. */
@@ -124,7 +125,7 @@ export function UploadModal(props: {
         <BlockStack gap="400">
           {problem ? (
             <Banner tone="critical" title={t("csvImport.processing.timedOut")}>
-              <p>{t(`csvImport.${problem.key}`, problem.values)}</p>
+              <p>{t(asI18nKey(`csvImport.${problem.key}`), problem.values)}</p>
             </Banner>
           ) : null}
           <Text as="p">{t("csvImport.upload.help")}</Text>

@@ -66,7 +66,7 @@ export function ImportCsvButton(props: {
     if (stepRef.current === "processing") {
       if (summary.status === "completed") setStep("success");
       else {
-        setProblem(summary.error ?? { key: "processingFailed", values: { message: "" } });
+        setProblem(summary.error ?? { key: "importFailed" });
         setStep("failed");
       }
     }

@@ -12,6 +12,7 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type CsvImportStatus, type CsvImportSummary, isRunning } from "~/domain/contacts/csv-types";
+import { asI18nKey } from "~/i18n/keys";
 import { downloadFile, percent } from "./csv-import-hooks";
 import { errorReportUrl } from "./csv-import-progress";
 
@@ -89,7 +90,7 @@ export function RecentImports(props: {
                 </>
               ) : item.status === "failed" ? (
                 <Text as="p" tone="critical" variant="bodySm">
-                  {item.error ? t(`csvImport.${item.error.key}`, item.error.values) : ""}
+                  {item.error ? t(asI18nKey(`csvImport.${item.error.key}`), item.error.values) : ""}
                 </Text>
               ) : (
                 <InlineStack align="space-between" blockAlign="center" gap="200">

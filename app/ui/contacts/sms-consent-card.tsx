@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { SmsConsent } from "#db/schema";
+import { asI18nKey } from "~/i18n/keys";
 import { type Toast, ToastView } from "~/ui/toast";
 
 export type ConsentAnswer = { intent: "sms-consent"; ok: boolean; error?: string; toast?: Toast | null };
@@ -70,7 +71,7 @@ export function SmsConsentCard({ consent, canRecord }: { consent: SmsConsent; ca
               multiline={3}
               maxLength={1000}
               autoComplete="off"
-              error={answer && !answer.ok && answer.error ? t(answer.error) : undefined}
+              error={answer && !answer.ok && answer.error ? t(asI18nKey(answer.error)) : undefined}
             />
           </BlockStack>
         </Modal.Section>

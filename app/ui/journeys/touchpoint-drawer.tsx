@@ -16,6 +16,7 @@ import {
 } from "~/domain/journeys/touchpoint-schemas";
 import { smsLength } from "~/domain/messaging/segments";
 import { LINK_PLACEHOLDER, TEMPLATE_FIELDS, unknownPlaceholders } from "~/domain/messaging/template";
+import { asI18nKey } from "~/i18n/keys";
 import { Drawer } from "~/ui/drawer";
 import { FormTextField } from "~/ui/fields";
 
@@ -89,7 +90,7 @@ export function TouchpointDrawer({
     if (fresh?.done) onClose();
   }, [fresh, onClose]);
 
-  const error = (errors: string[] | undefined) => (errors?.[0] ? t(errors[0]) : undefined);
+  const error = (errors: string[] | undefined) => (errors?.[0] ? t(asI18nKey(errors[0])) : undefined);
   const length = smsLength(message);
   const unknown = unknownPlaceholders(message);
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === mode;

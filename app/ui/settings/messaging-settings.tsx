@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { messagingSettingsSchema, SMS_HELP_TEXT_MAX } from "~/domain/settings/schemas";
 import type { OrganizationTabData, SettingsAnswer } from "~/domain/settings/settings-page.server";
+import { asI18nKey } from "~/i18n/keys";
 import { Drawer } from "~/ui/drawer";
 import { FormTextField } from "~/ui/fields";
 
@@ -89,7 +90,7 @@ function MessagingForm({
           value={timeZone}
           onChange={setTimeZone}
           name={getInputProps(fields.timeZone, { type: "text" }).name}
-          error={zoneError ? t(zoneError) : undefined}
+          error={zoneError ? t(asI18nKey(zoneError)) : undefined}
         />
         <FormTextField
           meta={fields.smsHelpText}

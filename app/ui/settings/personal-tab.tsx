@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { changePasswordSchema, myDetailsSchema } from "~/domain/settings/schemas";
 import type { PersonalTabData, SettingsAnswer } from "~/domain/settings/settings-page.server";
+import { asI18nKey } from "~/i18n/keys";
 import { FormTextField } from "~/ui/fields";
 import { InvitationList } from "./invitation-list";
 
@@ -115,7 +116,7 @@ function ResetPassword({ disabled, actionData }: { disabled: boolean; actionData
           <Text as="h2" variant="headingMd">
             {t("settings.resetPassword")}
           </Text>
-          {form.errors?.length ? <Banner tone="critical">{t(form.errors[0])}</Banner> : null}
+          {form.errors?.length ? <Banner tone="critical">{t(asI18nKey(form.errors[0]))}</Banner> : null}
           <FormTextField
             meta={fields.currentPassword}
             label={t("settings.currentPassword")}

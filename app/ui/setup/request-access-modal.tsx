@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { requestAccessSchema } from "~/domain/accounts/schemas";
+import { asI18nKey } from "~/i18n/keys";
 import { FormTextField } from "~/ui/fields";
 
 /** 'Join An Existing Company' → 'Request access' with the company's Account ID. */
@@ -35,7 +36,7 @@ export function RequestAccessModal(props: {
           <Form method="post" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="request" />
             <BlockStack gap="400">
-              {form.errors?.length ? <Banner tone="critical">{t(form.errors[0])}</Banner> : null}
+              {form.errors?.length ? <Banner tone="critical">{t(asI18nKey(form.errors[0]))}</Banner> : null}
               <FormTextField
                 meta={fields.accountId}
                 label={t("setup.accountId")}

@@ -1,6 +1,7 @@
 import { Icon, Tooltip } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
+import { asI18nKey } from "~/i18n/keys";
 import { activeMenuUrl, visibleMenuItems } from "./menu";
 
 export const SIDEBAR_EXPANDED_WIDTH = 250;
@@ -23,7 +24,7 @@ export function Sidebar({ roles, collapsed }: { roles: readonly string[]; collap
       </NavLink>
       <ul className="shell-menu">
         {items.map((item) => {
-          const label = t(item.labelKey);
+          const label = t(asI18nKey(item.labelKey));
           const link = (
             <NavLink
               to={item.url}

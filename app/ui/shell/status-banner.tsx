@@ -1,6 +1,7 @@
 import { Banner } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { asI18nKey } from "~/i18n/keys";
 
 /** The account-status banner of spec 1 section 4; ACTIVE shows none. */
 export function StatusBanner({ status, lateStartDate }: { status: string; lateStartDate: string | null }) {
@@ -20,7 +21,7 @@ export function StatusBanner({ status, lateStartDate }: { status: string; lateSt
             {t("banners.CREATED")}
           </button>
         ) : (
-          t(`banners.${status}`, { date })
+          t(asI18nKey(`banners.${status}`), { date })
         )}
       </Banner>
     </div>

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { journeyStateChanges, journeys, touchpoints } from "#db/schema";
+import { createTouchpoint, getTouchpoint, listJourneys } from "~/domain/journeys/touchpoints.server";
+import { createProduct } from "~/domain/products/products.server";
 import { cookieFrom, createUser, signedInRequest, thrownBy } from "../../../tests/support/factories";
 import { companyWithAdmin, createMember } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { action as touchpointsAction } from "../../routes/journeys/touchpoints";
-import { action as viewAsAction } from "../../routes/resources/view-as";
-import { createProduct } from "../products/products.server";
-import { createTouchpoint, getTouchpoint, listJourneys } from "./touchpoints.server";
+import { action as viewAsAction } from "../resources/view-as";
+import { action as touchpointsAction } from "./touchpoints";
 
 /**
  * The /touchpoints action called the way React Router calls it, with a real session, the real

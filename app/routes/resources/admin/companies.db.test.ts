@@ -8,10 +8,10 @@ import {
   createUser,
   signedInRequest,
   thrownBy,
-} from "../../../tests/support/factories";
-import { describeEachDatabase } from "../../../tests/support/test-database";
-import { action as companiesAction } from "../../routes/resources/admin/companies";
-import { action as dashboardsAction } from "../../routes/resources/admin/dashboards";
+} from "../../../../tests/support/factories";
+import { describeEachDatabase } from "../../../../tests/support/test-database";
+import { action as companiesAction } from "./companies";
+import { action as dashboardsAction } from "./dashboards";
 
 /** The resource routes of the Companies tab, called the way React Router calls them, with a real session cookie. */
 

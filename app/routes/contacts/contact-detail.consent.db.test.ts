@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { consentEvents, contacts } from "#db/schema";
+import { createContact } from "~/domain/contacts/contacts.server";
+import { optOutByPhone } from "~/domain/messaging/consent.server";
 import { cookieFrom, createUser, signedInRequest, thrownBy } from "../../../tests/support/factories";
 import { companyWithAdmin, createMember } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { action as contactDetailAction } from "../../routes/contacts/contact-detail";
-import { action as viewAsAction } from "../../routes/resources/view-as";
-import { createContact } from "../contacts/contacts.server";
-import { optOutByPhone } from "../messaging/consent.server";
+import { action as viewAsAction } from "../resources/view-as";
+import { action as contactDetailAction } from "./contact-detail";
 
 /** The contact page's "sms-consent" intent, called the way React Router calls it, with a real session. */
 

@@ -1,10 +1,10 @@
 import { beforeEach, expect, test, vi } from "vitest";
 import { touchpoints } from "#db/schema";
+import { createProduct } from "~/domain/products/products.server";
 import { signedInRequest } from "../../../tests/support/factories";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { createProduct } from "../../domain/products/products.server";
-import { action } from "../../routes/journeys/touchpoints";
+import { action } from "./touchpoints";
 
 // The drawer's answers when the tracked link cannot be created (the link service is a stand-in that
 // fails here): the spec's message, nothing saved, and what was typed handed back to the form.

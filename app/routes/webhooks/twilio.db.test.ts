@@ -11,8 +11,8 @@ import {
   twilioRequest,
 } from "../../../tests/support/stand-ins/messaging-fixtures";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { action as smsAction } from "../../routes/webhooks/twilio-sms";
-import { action as statusAction } from "../../routes/webhooks/twilio-status";
+import { action as smsAction } from "./twilio-sms";
+import { action as statusAction } from "./twilio-status";
 
 /** Twilio's webhooks, called the way React Router calls the route actions, signed as Twilio signs them. */
 
