@@ -2,7 +2,7 @@ import { Toast as PolarisToast } from "@shopify/polaris";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Toast } from "~/domain/actions/toast";
-import { asI18nKey, type I18nKey, type I18nValues } from "~/i18n/keys";
+import { asI18nKey } from "~/i18n/keys";
 
 export type { Toast };
 

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
+import { isUuid } from "~/domain/kernel/ids";
 
 /**
  * The shape of every multi-intent action: the guard, then the form parsed once with a zod
@@ -9,16 +10,11 @@ import { z } from "zod";
  * domain (a malformed id would otherwise reach PostgreSQL and answer 500).
  */
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A row id from a form or a URL: the text form PostgreSQL's uuid type reads. */
-export const uuidField = z.string().trim().regex(UUID_PATTERN, "Invalid id");
+export const uuidField = z.string().trim().refine(isUuid, "Invalid id");
 
 /** An optional text field that conform turns into undefined when empty. */
 export const optionalText = z.string().optional().default("");
-
-export const isUuid = (value: unknown): value is string =>
-  typeof value === "string" && UUID_PATTERN.test(value);
 
 /** Parses the submitted form with the route's union of intents (one parse per request). */
 export function parseIntent<Schema extends z.ZodType>(form: FormData, schema: Schema) {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
+import { safeRedirectPath } from "~/domain/auth/safe-redirect";
 import { redirectWithToast } from "~/domain/auth/session.server";
-import { safeRedirectPath } from "~/ui/safe-redirect";
 import type { Toast } from "./toast";
 
 /**

@@ -2,7 +2,7 @@ import { desc, eq, ilike, or, sql } from "drizzle-orm";
 import { type Db, getDb, type Tx } from "#db/client.server";
 import { auditLog } from "#db/schema";
 import type { Viewer } from "~/domain/access/guard.server";
-import { escapeLike } from "~/domain/team/invitations.server";
+import { escapeLike } from "~/domain/kernel/sql-text";
 
 export type AuditEntry = {
   action: string;

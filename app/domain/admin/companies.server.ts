@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from "drizz
 import { type Db, getDb, type Tx } from "#db/client.server";
 import { type AccountStatus, accounts, dashboards, memberships, plans } from "#db/schema";
 import type { Viewer } from "~/domain/access/guard.server";
+import { escapeLike } from "~/domain/kernel/sql-text";
 import { loadSubdomainPatterns } from "~/domain/platform/system-configuration.server";
-import { escapeLike } from "~/domain/team/invitations.server";
 import { recordAudit } from "./audit.server";
 import {
   type AddCompanyInput,

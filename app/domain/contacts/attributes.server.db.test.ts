@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { getDb as appDb } from "#db/client.server";
 import { contactAttributeValues, productAttributeValues } from "#db/schema";
+import type { AccountScope } from "~/domain/kernel/scope";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { linkContactToProduct } from "../products/links.server";
@@ -13,7 +14,7 @@ import {
   saveContactAttributes,
   saveProductAttributes,
 } from "./attributes.server";
-import { type AccountScope, createContact } from "./contacts.server";
+import { createContact } from "./contacts.server";
 
 async function contactOf(context: AccountScope, phone = "+12015550123") {
   const result = await createContact(context, { firstName: "Ada", lastName: "Lovelace", phone });

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { attributes, contactAttributeValues, contactProducts, productAttributeValues } from "#db/schema";
-import { isUuid } from "~/domain/team/invitations.server";
-import type { AccountScope } from "./contacts.server";
+import { isUuid } from "~/domain/kernel/ids";
+import type { AccountScope } from "~/domain/kernel/scope";
 import { getContact } from "./contacts.server";
 import { type AttributeScope, attributeSchema, validateAttributeValue } from "./schemas";
 

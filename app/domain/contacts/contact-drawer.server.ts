@@ -3,13 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { getDb } from "#db/client.server";
 import type { Toast } from "~/domain/actions/toast";
-import {
-  type AccountScope,
-  type ContactWriteResult,
-  createContact,
-  updateContact,
-} from "~/domain/contacts/contacts.server";
+import { type ContactWriteResult, createContact, updateContact } from "~/domain/contacts/contacts.server";
 import { contactDrawerSchema } from "~/domain/contacts/schemas";
+import type { AccountScope } from "~/domain/kernel/scope";
 import { linkContactToProduct } from "~/domain/products/links.server";
 import type { I18nKey } from "~/i18n/keys";
 

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { contacts } from "#db/schema";
+import type { AccountScope } from "~/domain/kernel/scope";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
-  type AccountScope,
   createContact,
   decodeCursor,
   deleteContact,

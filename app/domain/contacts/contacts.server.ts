@@ -1,7 +1,9 @@
 import { and, eq, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { type Db, getDb, type Tx } from "#db/client.server";
+import { getDb } from "#db/client.server";
 import { contacts } from "#db/schema";
-import { escapeLike, isUuid } from "~/domain/team/invitations.server";
+import { isUuid } from "~/domain/kernel/ids";
+import type { AccountScope, Queryable } from "~/domain/kernel/scope";
+import { escapeLike } from "~/domain/kernel/sql-text";
 import { normalizePhone, phoneSearchDigits } from "./phone";
 import {
   CONTACT_PAGE_SIZES,
@@ -9,13 +11,6 @@ import {
   DEFAULT_CONTACT_PAGE_SIZE,
   MIN_SEARCH_LENGTH,
 } from "./schemas";
-
-/**
- * What contact, product and attribute functions need of the caller: the company they act for. A
- * MemberContext is one; so is a background job's { account: { id } } (CSV import, journey engine).
- */
-export type AccountScope = { account: { id: string } };
-export type Queryable = Db | Tx;
 
 export type ContactRow = {
   id: string;

@@ -25,3 +25,6 @@ export const isRunning = (status: CsvImportStatus) =>
 
 /** The largest file the upload accepts. */
 export const MAX_CSV_BYTES = 100 * 1024 * 1024;
+
+/** What /resources/csv-imports answers: the recent imports and the products to link contacts to. */
+export type CsvImportsData = { imports: CsvImportSummary[]; products: { id: string; name: string }[] };

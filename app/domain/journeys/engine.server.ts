@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import type { Queryable } from "~/domain/contacts/contacts.server";
-import { isUuid } from "~/domain/team/invitations.server";
+import { isUuid } from "~/domain/kernel/ids";
+import type { Queryable } from "~/domain/kernel/scope";
 import { notifyDispatcher } from "./dispatch/queue.server";
 import { rowsOf } from "./sql.server";
 import type { JourneyState } from "./types";

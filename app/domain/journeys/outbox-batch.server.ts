@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { config } from "~/config.server";
-import type { Queryable } from "~/domain/contacts/contacts.server";
+import type { Queryable } from "~/domain/kernel/scope";
 import { type OutgoingMessage, outboxRow } from "~/services/messaging/channels.server";
 import { rowsOf } from "./sql.server";
 

@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import { rowsOf as resultRows } from "#db/rows";
-import type { Queryable } from "~/domain/contacts/contacts.server";
+import type { Queryable } from "~/domain/kernel/scope";
 
 /** Runs raw SQL and returns its rows, whichever driver. */
 export async function rowsOf<T = Record<string, unknown>>(db: Queryable, query: SQL): Promise<T[]> {

@@ -10,9 +10,10 @@ import {
   touchpoints,
   trackedLinks,
 } from "#db/schema";
+import type { AccountScope } from "~/domain/kernel/scope";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { type AccountScope, createContact } from "../contacts/contacts.server";
+import { createContact } from "../contacts/contacts.server";
 import { createProduct } from "../products/products.server";
 import { contactTimeline } from "./timeline.server";
 

@@ -2,8 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { rowsOf } from "#db/rows";
 import { contacts, type MessageChannel, type MessageStatus, type SmsConsent } from "#db/schema";
-import type { AccountScope } from "~/domain/contacts/contacts.server";
-import { isUuid } from "~/domain/team/invitations.server";
+import { isUuid } from "~/domain/kernel/ids";
+import type { AccountScope } from "~/domain/kernel/scope";
 
 /**
  * A contact's timeline: enrollments (and their end), every message with its status, clicks on its

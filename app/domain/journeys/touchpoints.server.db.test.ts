@@ -2,9 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, test, vi } from "vitest";
 import { contacts, journeys, linkClicks, messages, touchpoints, trackedLinks } from "#db/schema";
+import type { AccountScope } from "~/domain/kernel/scope";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { type AccountScope, createContact } from "../contacts/contacts.server";
+import { createContact } from "../contacts/contacts.server";
 import { createProduct } from "../products/products.server";
 import { type TouchpointInput, touchpointSchema } from "./touchpoint-schemas";
 import {

@@ -10,11 +10,11 @@ import {
   touchpoints,
   users,
 } from "#db/schema";
-import type { AccountScope } from "~/domain/contacts/contacts.server";
+import { isUuid } from "~/domain/kernel/ids";
+import type { AccountScope } from "~/domain/kernel/scope";
 import { hasLinkPlaceholder } from "~/domain/messaging/template";
 import { createTouchpointLink } from "~/domain/messaging/tracked-links.server";
 import { waitToMinutes } from "~/domain/messaging/wait";
-import { isUuid } from "~/domain/team/invitations.server";
 import { rescheduleJourney } from "./engine.server";
 import type { TouchpointInput } from "./touchpoint-schemas";
 import type { JourneyState } from "./types";

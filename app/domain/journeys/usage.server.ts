@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import type { MessageChannel } from "#db/schema";
-import { isUuid } from "~/domain/team/invitations.server";
+import { isUuid } from "~/domain/kernel/ids";
 import { rowsOf } from "./sql.server";
 
 /**

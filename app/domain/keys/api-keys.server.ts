@@ -3,7 +3,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { apiKeys } from "#db/schema";
 import type { MemberContext } from "~/domain/access/guard.server";
-import { isUuid } from "~/domain/team/invitations.server";
+import { isUuid } from "~/domain/kernel/ids";
 
 export const MAX_API_KEYS = 2;
 

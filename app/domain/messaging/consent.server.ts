@@ -1,8 +1,8 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { consentEvents, contacts } from "#db/schema";
-import type { Queryable } from "~/domain/contacts/contacts.server";
-import { isUuid } from "~/domain/team/invitations.server";
+import { isUuid } from "~/domain/kernel/ids";
+import type { Queryable } from "~/domain/kernel/scope";
 
 /**
  * SMS consent and opt-out. Every change is an event in consent_events (kept as the record: source,

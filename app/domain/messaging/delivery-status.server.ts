@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { type MessageStatus, messages } from "#db/schema";
-import type { Queryable } from "~/domain/contacts/contacts.server";
 import { markSent } from "~/domain/journeys/dispatch/mark-sent.server";
-import { isUuid } from "~/domain/team/invitations.server";
+import { isUuid } from "~/domain/kernel/ids";
+import type { Queryable } from "~/domain/kernel/scope";
 
 /**
  * Delivery status reports (Twilio's status callbacks): a message moves forward only, queued → sending →

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { accounts, contacts, inboundMessages, messages } from "#db/schema";
 import { config } from "~/config.server";
-import type { Queryable } from "~/domain/contacts/contacts.server";
+import type { Queryable } from "~/domain/kernel/scope";
 import { fixedT } from "~/i18n/i18n.server";
 import { optInByPhone, optOutByPhone } from "./consent.server";
 

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { linkClicks, touchpoints, trackedLinks } from "#db/schema";
-import type { Queryable } from "~/domain/contacts/contacts.server";
-import { isUuid } from "~/domain/team/invitations.server";
+import { isUuid } from "~/domain/kernel/ids";
+import type { Queryable } from "~/domain/kernel/scope";
 import { isLinkCode, newLinkCode } from "./link-codes";
 
 /**

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { contactProducts, contacts, products } from "#db/schema";
-import type { AccountScope, Queryable } from "~/domain/contacts/contacts.server";
-import { isUuid } from "~/domain/team/invitations.server";
+import { isUuid } from "~/domain/kernel/ids";
+import type { AccountScope, Queryable } from "~/domain/kernel/scope";
 import { OWNERS_PAGE_SIZE } from "./schemas";
 
 export type LinkResult = { ok: true; linkId: string; created: boolean } | { ok: false; reason: "not_found" };

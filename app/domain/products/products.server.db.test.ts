@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { contactProducts, contacts, journeys, products } from "#db/schema";
+import type { AccountScope } from "~/domain/kernel/scope";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { type AccountScope, createContact } from "../contacts/contacts.server";
+import { createContact } from "../contacts/contacts.server";
 import {
   linkContactsToProduct,
   linkContactToProduct,

@@ -1,9 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { journeys, products } from "#db/schema";
-import { type AccountScope, isUniqueViolation } from "~/domain/contacts/contacts.server";
+import { isUniqueViolation } from "~/domain/contacts/contacts.server";
 import { MIN_SEARCH_LENGTH } from "~/domain/contacts/schemas";
-import { escapeLike, isUuid } from "~/domain/team/invitations.server";
+import { isUuid } from "~/domain/kernel/ids";
+import type { AccountScope } from "~/domain/kernel/scope";
+import { escapeLike } from "~/domain/kernel/sql-text";
 
 export type ProductRow = { id: string; name: string };
 export type ProductWriteResult =

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { accounts } from "#db/schema";
-import type { AccountScope } from "~/domain/contacts/contacts.server";
+import type { AccountScope } from "~/domain/kernel/scope";
 
 /**
  * A company's messaging settings: the time zone quiet hours fall back to when a contact's number

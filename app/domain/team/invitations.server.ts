@@ -3,6 +3,8 @@ import { getDb } from "#db/client.server";
 import { accounts, inviteHistory, memberships, users } from "#db/schema";
 import type { MemberContext, Viewer } from "~/domain/access/guard.server";
 import { EMAIL_PATTERN } from "~/domain/auth/schemas";
+import { isUuid } from "~/domain/kernel/ids";
+import { escapeLike } from "~/domain/kernel/sql-text";
 import type { Language } from "~/i18n/resources";
 import { publishEvent } from "~/services/events/events.server";
 import { sendInvitationEmail } from "./emails.server";
@@ -188,12 +190,4 @@ export async function declineInvitation(viewer: Viewer, inviteId: string): Promi
   if (deleted[0])
     await publishEvent({ topic: "invites", accountId: deleted[0].accountId, email: viewer.user.email });
   return deleted.length > 0;
-}
-
-export function isUuid(value: string) {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
-
-export function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -2,8 +2,9 @@ import { and, asc, count, eq, ilike, ne } from "drizzle-orm";
 import { getDb, type Tx } from "#db/client.server";
 import { memberships, users } from "#db/schema";
 import type { MemberContext } from "~/domain/access/guard.server";
+import { isUuid } from "~/domain/kernel/ids";
+import { escapeLike } from "~/domain/kernel/sql-text";
 import { publishEvent } from "~/services/events/events.server";
-import { escapeLike, isUuid } from "./invitations.server";
 
 export async function listMembers(context: MemberContext, search = "") {
   return getDb()

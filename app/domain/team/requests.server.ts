@@ -2,10 +2,11 @@ import { and, desc, eq, ilike } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { accountRequests, memberships, users } from "#db/schema";
 import type { MemberContext } from "~/domain/access/guard.server";
+import { isUuid } from "~/domain/kernel/ids";
+import { escapeLike } from "~/domain/kernel/sql-text";
 import type { Language } from "~/i18n/resources";
 import { publishEvent } from "~/services/events/events.server";
 import { sendRequestDecisionEmail } from "./emails.server";
-import { escapeLike, isUuid } from "./invitations.server";
 
 /** Pending requests to join the active company, optionally searched by email. */
 export async function listAccessRequests(context: MemberContext, search = "") {

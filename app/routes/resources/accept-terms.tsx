@@ -1,7 +1,7 @@
 import { requireMemberWith } from "~/domain/access/guard.server";
 import { acceptTerms } from "~/domain/accounts/accounts.server";
+import { safeRedirectPath } from "~/domain/auth/safe-redirect";
 import { redirectWithToast } from "~/domain/auth/session.server";
-import { safeRedirectPath } from "~/ui/safe-redirect";
 import type { Route } from "./+types/accept-terms";
 
 /** The terms-acceptance modal's Accept: stores the time in the company metadata (TnCAcceptedAt). */

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
+import { safeRedirectPath } from "~/domain/auth/safe-redirect";
 import { localeCookie } from "~/i18n/i18n.server";
 import { isLanguage } from "~/i18n/resources";
-import { safeRedirectPath } from "~/ui/safe-redirect";
 import type { Route } from "./+types/language";
 
 /** Remembers the chosen language in a cookie. */

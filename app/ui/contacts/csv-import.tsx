@@ -2,8 +2,12 @@ import { Button, InlineStack } from "@shopify/polaris";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRevalidator } from "react-router";
-import { type CsvImportSummary, type ImportProblem, isRunning } from "~/domain/contacts/csv-types";
-import type { loader as csvImportsLoader } from "~/routes/resources/csv-imports";
+import {
+  type CsvImportSummary,
+  type CsvImportsData,
+  type ImportProblem,
+  isRunning,
+} from "~/domain/contacts/csv-types";
 import { useCsvUpload, useImportProgress } from "./csv-import-hooks";
 import { FailedModal, ProcessingModal, SuccessModal, UploadingModal } from "./csv-import-progress";
 import { ComplianceModal, ConfirmModal, ProductsModal, UploadModal } from "./csv-import-steps";
@@ -34,7 +38,7 @@ export function ImportCsvButton(props: {
 }) {
   const { t } = useTranslation();
   const showRecent = useRecentSlot(props.showRecent !== false);
-  const imports = useFetcher<typeof csvImportsLoader>();
+  const imports = useFetcher<CsvImportsData>();
   const { revalidate } = useRevalidator();
   const { upload, progress } = useCsvUpload();
   const [step, setStep] = useState<Step>("closed");

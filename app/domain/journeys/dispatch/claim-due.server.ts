@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import type { accounts, contacts, enrollments, MessageChannel, touchpoints } from "#db/schema";
 import { config } from "~/config.server";
-import type { Queryable } from "~/domain/contacts/contacts.server";
+import type { Queryable } from "~/domain/kernel/scope";
 import { newLinkCode, trackedLinkUrl } from "~/domain/messaging/link-codes";
 import { quietHoursAt } from "~/domain/messaging/phone-time-zones.server";
 import { billedSegments } from "~/domain/messaging/segments";

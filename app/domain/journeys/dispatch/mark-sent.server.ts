@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Queryable } from "~/domain/contacts/contacts.server";
+import type { Queryable } from "~/domain/kernel/scope";
 
 /**
  * Usage: every sent message adds 1 message and its billed segments to message_usage for its company,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Queryable } from "~/domain/contacts/contacts.server";
+import type { Queryable } from "~/domain/kernel/scope";
 import { TransientDeliveryError } from "~/services/messaging/errors.server";
 import { rowsOf } from "../sql.server";
 import type { AdapterFor } from "./adapters.server";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
-import type { Queryable } from "~/domain/contacts/contacts.server";
+import type { Queryable } from "~/domain/kernel/scope";
 import { sendJob, sendJobs } from "~/services/jobs/jobs.server";
 import { chunk, SEND_CHUNK } from "./policy";
 

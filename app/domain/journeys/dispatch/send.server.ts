@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { databaseHandle, getDb } from "#db/client.server";
 import { accounts, contacts, enrollments, journeys, messages } from "#db/schema";
-import type { Queryable } from "~/domain/contacts/contacts.server";
+import type { Queryable } from "~/domain/kernel/scope";
 import { quietHoursAt } from "~/domain/messaging/phone-time-zones.server";
 import { deliverToOutbox } from "../outbox-batch.server";
 import { type AdapterFor, adapterCache } from "./adapters.server";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { config } from "~/config.server";
-import type { Queryable } from "~/domain/contacts/contacts.server";
+import type { Queryable } from "~/domain/kernel/scope";
 import { rowsOf } from "../sql.server";
 import { SENDING_TIMEOUT_SECONDS } from "./policy";
 import { type Enqueue, enqueueMessages, enqueueSendJobs } from "./queue.server";
