@@ -7,22 +7,21 @@ import { contacts } from "#db/schema";
 import type { MemberContext } from "~/domain/access/guard.server";
 import { can, type Permission } from "~/domain/access/permissions";
 import { respond } from "~/domain/actions/respond.server";
+import type { Toast } from "~/domain/actions/toast";
 import { setJourneyState } from "~/domain/journeys/engine.server";
 import { sendTouchpointNow, TEST_NOW_MAX_CONTACTS } from "~/domain/journeys/test-now.server";
-import { touchpointLinkSchema, touchpointSchema } from "~/domain/journeys/touchpoint-schemas";
 import {
   createTouchpoint,
   deleteTouchpoint,
-  getJourney,
-  getTouchpoint,
   moveTouchpoint,
   type SaveResult,
   updateTouchpoint,
   updateTouchpointLink,
-} from "~/domain/journeys/touchpoints.server";
+} from "~/domain/journeys/touchpoint-edits.server";
+import { touchpointLinkSchema, touchpointSchema } from "~/domain/journeys/touchpoint-schemas";
+import { getJourney, getTouchpoint } from "~/domain/journeys/touchpoints.server";
 import { JOURNEY_STATES, type JourneyState } from "~/domain/journeys/types";
 import { isUuid } from "~/domain/team/invitations.server";
-import type { Toast } from "~/domain/actions/toast";
 
 /**
  * The touchpoint manager's writes. Company admins add, edit, reorder and delete touchpoints and
