@@ -4,12 +4,14 @@ import adminAudit from "./fr/admin-audit";
 import adminCompanies from "./fr/admin-companies";
 import adminTerms from "./fr/admin-terms";
 import adminUsers from "./fr/admin-users";
+import auth from "./fr/auth";
 import contacts from "./fr/contacts";
 import csvImport from "./fr/csv-import";
 import journeys from "./fr/journeys";
 import messaging from "./fr/messaging";
 import messagingSettings from "./fr/messaging-settings";
 import products from "./fr/products";
+import settings from "./fr/settings";
 import timeline from "./fr/timeline";
 
 const fr: Resources = {
@@ -86,52 +88,7 @@ const fr: Resources = {
     LATE_START_END:
       "Votre période d’essai est terminée. Pour éviter toute interruption de vos messages, veuillez ajouter les informations de votre carte bancaire.",
   },
-  auth: {
-    loginTitle: "Connexion",
-    loginSubtitle: "Bon retour sur {{product}}",
-    emailLabel: "E-mail",
-    passwordLabel: "Mot de passe",
-    resetPasswordLink: "Réinitialiser le mot de passe",
-    createAccountLink: "Créer un compte",
-    noAccount: "Vous n’avez pas de compte ?",
-    loginButton: "Se connecter",
-    signupTitle: "Créer un compte",
-    firstName: "Prénom",
-    lastName: "Nom",
-    agreeTo: "J’accepte les",
-    and: "et la",
-    signUpButton: "S’inscrire",
-    haveAccount: "Vous avez déjà un compte ?",
-    loginLink: "Se connecter",
-    sidePanelTitle: "Bon retour !",
-    sidePanelText:
-      "Vous faites déjà partie d’une entreprise sur {{product}} ? Connectez-vous pour reprendre là où vous vous étiez arrêté.",
-    confirmTitle: "Confirmer l’inscription",
-    confirmHelp:
-      "Nous avons envoyé un code à 6 chiffres à {{email}}. Saisissez-le ci-dessous pour confirmer votre compte.",
-    confirmationCode: "Code de confirmation",
-    resendCode: "Renvoyer le code",
-    confirmButton: "Confirmer",
-    codeResent: "Un nouveau code a été envoyé à votre adresse e-mail.",
-    forgotTitle: "Mot de passe oublié",
-    forgotHelp:
-      "Saisissez votre adresse e-mail et nous vous enverrons un code pour réinitialiser votre mot de passe.",
-    sendCode: "Envoyer le code",
-    resetTitle: "Réinitialiser le mot de passe",
-    resetHelp: "Saisissez le code envoyé à {{email}} et choisissez un nouveau mot de passe.",
-    code: "Code",
-    newPassword: "Nouveau mot de passe",
-    submit: "Valider",
-    setNewPasswordTitle: "Définir un nouveau mot de passe",
-    setNewPasswordHelp: "Vous devez définir un nouveau mot de passe pour votre compte avant de continuer.",
-    enterNewPassword: "Saisissez le nouveau mot de passe",
-    confirmNewPassword: "Confirmez le nouveau mot de passe",
-    setNewPasswordButton: "Définir le nouveau mot de passe",
-    feedback: {
-      newAccount: "Connectez-vous avec votre nouveau compte",
-      newPassword: "Connectez-vous avec votre nouveau mot de passe",
-    },
-  },
+  auth,
   // Messages de notre fournisseur d’identité.
   identity: {
     incorrectCredentials: "Nom d’utilisateur ou mot de passe incorrect.",
@@ -298,76 +255,7 @@ const fr: Resources = {
     notFoundBody: "Elle a peut-être été supprimée ou déjà acceptée.",
     pendingDot: "Invitations en attente",
   },
-  settings: {
-    title: "Paramètres",
-    tabs: {
-      personal: "Personnel",
-      billing: "Facturation",
-      organization: "Organisation",
-      users: "Utilisateurs",
-    },
-    personalTabs: { details: "Mes informations", invites: "Mes invitations" },
-    myDetails: "Mes informations",
-    firstName: "Prénom",
-    lastName: "Nom",
-    email: "E-mail",
-    save: "Enregistrer",
-    resetPassword: "Réinitialiser le mot de passe",
-    currentPassword: "Mot de passe actuel",
-    newPassword: "Nouveau mot de passe",
-    confirmPassword: "Confirmer le nouveau mot de passe",
-    noInvitations: "Aucune invitation trouvée !",
-    invitedBy: "Invité par {{name}}",
-    billingManaged: "La facturation de cette entreprise se gère dans l’onglet Facturation.",
-    companyName: "Nom de l’entreprise",
-    companyUrl: "URL de l’entreprise",
-    accountId: "ID du compte",
-    copy: "Copier",
-    editCompany: "Modifier l’entreprise",
-    editCompanyTitle: "Modifier les informations de l’entreprise",
-    cancel: "Annuler",
-    secretKeys: "Clés secrètes",
-    secretKeysHelp:
-      "Utilisez une clé secrète pour appeler l’API {{product}}. Une entreprise peut avoir au plus 2 clés.",
-    generateKey: "Générer une clé secrète",
-    noKeys: "Aucune clé secrète pour le moment.",
-    keyCreatedTitle: "Copiez votre clé secrète maintenant",
-    keyCreatedBody: "C’est la seule fois que la clé complète est affichée. Conservez-la en lieu sûr.",
-    keyStatusEnabled: "Activée",
-    keyStatusDisabled: "Désactivée",
-    enable: "Activer",
-    disable: "Désactiver",
-    delete: "Supprimer",
-    deleteKeyConfirm:
-      "Supprimer cette clé secrète ? Tout ce qui l’utilise cessera de fonctionner immédiatement.",
-    createdOn: "Créée le {{date}}",
-    leaveOrganization: "Quitter l’organisation",
-    leaveConfirm: "Voulez-vous vraiment quitter cette organisation ?",
-    removeConfirm: "Voulez-vous vraiment retirer {{name}} de votre organisation ?",
-    inviteUser: "Inviter un utilisateur",
-    inviteTitle: "Inviter un utilisateur",
-    inviteEmails: "Adresses e-mail",
-    inviteHelp: "Séparez plusieurs adresses par des virgules.",
-    sendInvite: "Envoyer l’invitation",
-    usersTabs: {
-      requests: "Demandes d’accès",
-      current: "Utilisateurs actuels",
-      pending: "Invitations en attente",
-    },
-    userJoiningRequests: "Demandes pour rejoindre l’organisation",
-    searchUsers: "Rechercher des utilisateurs",
-    searchByEmail: "Rechercher par e-mail",
-    approve: "Approuver",
-    noUserRequests: "Aucune demande trouvée !",
-    noUsers: "Aucun utilisateur trouvé !",
-    noPendingInvitations: "Aucune invitation en attente trouvée !",
-    remove: "Retirer",
-    companyAdmin: "Administrateur de l’entreprise",
-    makeAdmin: "Nommer administrateur",
-    removeAdmin: "Retirer les droits d’administrateur",
-    you: "vous",
-    expiresOn: "Expire le {{date}}",
-  },
+  settings,
   support: {
     title: "Assistance",
     formTitle: "Envoyez-nous un message",

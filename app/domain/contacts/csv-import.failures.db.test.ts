@@ -4,7 +4,8 @@ import { contacts, csvImports } from "#db/schema";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import type * as CsvBatch from "./csv-batch.server";
-import { getCsvImport, listCsvImports, runCsvImport, startCsvImport } from "./csv-import.server";
+import { runCsvImport, startCsvImport } from "./csv-import.server";
+import { getCsvImport, listCsvImports } from "./csv-import-queries.server";
 
 /**
  * A batch that fails while the next one is being read (a lost connection, a takeover) must reach

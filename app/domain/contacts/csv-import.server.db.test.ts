@@ -17,14 +17,8 @@ import { resetStorageForTests } from "~/services/storage/storage.server";
 import { type S3StandIn, startS3StandIn } from "../../../tests/support/stand-ins/s3";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import {
-  type CsvImportSummary,
-  getCsvImport,
-  listCsvImports,
-  readErrorReport,
-  runCsvImport,
-  startCsvImport,
-} from "./csv-import.server";
+import { type CsvImportSummary, runCsvImport, startCsvImport } from "./csv-import.server";
+import { getCsvImport, listCsvImports, readErrorReport } from "./csv-import-queries.server";
 
 /** A file's bytes in small chunks, as an upload streams them. */
 async function* streamOf(content: string | Uint8Array) {

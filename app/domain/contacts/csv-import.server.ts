@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import v8 from "node:v8";
-import vm from "node:vm";
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { csvImportErrors, csvImports, products } from "#db/schema";
 import { listAttributes } from "~/domain/contacts/attributes.server";
@@ -14,28 +12,21 @@ import { sendJob } from "~/services/jobs/jobs.server";
 import { FileTooLargeError, fileStorage, MAX_UPLOAD_BYTES } from "~/services/storage/storage.server";
 import { applyBatch, type BatchOutcome, ImportTakenOverError, prepareBatch } from "./csv-batch.server";
 import { type ColumnMap, type ImportAttribute, matchColumns } from "./csv-columns";
+import { releaseBatchMemory } from "./csv-import-memory.server";
+import { HEADER_ROW } from "./csv-import-queries.server";
 import { CsvByteReader, CsvFileError, formatCsvRecord, isBlankRecord } from "./csv-parser";
-import {
-  checkRow,
-  decodeReasons,
-  encodeReasons,
-  type ImportRow,
-  isRowError,
-  type RowError,
-  type RowReason,
-} from "./csv-rows";
+import { checkRow, encodeReasons, type ImportRow, isRowError, type RowError } from "./csv-rows";
 import type { CsvImportSummary, ImportProblem } from "./csv-types";
 
 /**
  * CSV import of contacts (spec 2 sections 2, 4 and 7 'processCSV'). The upload is stored and checked
  * as it streams in (encoding, header, row count); the import itself is a background job that reads
  * the stored file again and applies it in batches (csv-batch.server.ts), resuming after the last
- * committed batch when it is retried.
+ * committed batch when it is retried. Listing imports and reading their error reports is in
+ * csv-import-queries.server.ts.
  */
 
 export const IMPORT_BATCH_SIZE = 10_000;
-/** csv_import_errors keeps the file's header as row 1, so the error report can repeat it. */
-const HEADER_ROW = 1;
 const HEADER_REASON = encodeReasons([["header"]]);
 
 type Uploader = AccountScope & { user: { id: string } };
@@ -131,115 +122,6 @@ function cleanFilename(name: string) {
 
 function fileProblem(error: CsvFileError): ImportProblem {
   return { key: `fileErrors.${error.code}`, values: error.values };
-}
-
-const summaryColumns = {
-  id: csvImports.id,
-  filename: csvImports.filename,
-  status: csvImports.status,
-  rowsTotal: csvImports.rowsTotal,
-  rowsDone: csvImports.rowsDone,
-  rowsImported: csvImports.rowsImported,
-  rowsFailed: csvImports.rowsFailed,
-  unknownColumns: csvImports.unknownColumns,
-  productIds: csvImports.productIds,
-  error: csvImports.error,
-  createdAt: csvImports.createdAt,
-  finishedAt: csvImports.finishedAt,
-};
-
-export type { CsvImportSummary, ImportProblem };
-
-function toSummary(
-  row: {
-    [K in keyof typeof summaryColumns]: (typeof csvImports.$inferSelect)[K];
-  },
-): CsvImportSummary {
-  return {
-    id: row.id,
-    filename: row.filename,
-    status: row.status,
-    rowsTotal: row.rowsTotal ?? 0,
-    rowsDone: row.rowsDone,
-    rowsImported: row.rowsImported,
-    rowsFailed: row.rowsFailed,
-    unknownColumns: row.unknownColumns,
-    productCount: row.productIds.length,
-    error: row.error ? decodeProblem(row.error) : null,
-    createdAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  };
-}
-
-/** The company's most recent imports, newest first. */
-export async function listCsvImports(context: AccountScope, limit = 5): Promise<CsvImportSummary[]> {
-  const rows = await getDb()
-    .select(summaryColumns)
-    .from(csvImports)
-    .where(eq(csvImports.accountId, context.account.id))
-    .orderBy(desc(csvImports.createdAt), desc(csvImports.id))
-    .limit(limit);
-  return rows.map(toSummary);
-}
-
-/** One import of the company, or null (unknown, malformed or another company's id). */
-export async function getCsvImport(context: AccountScope, id: string): Promise<CsvImportSummary | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await getDb()
-    .select(summaryColumns)
-    .from(csvImports)
-    .where(and(eq(csvImports.id, id), eq(csvImports.accountId, context.account.id)));
-  return row ? toSummary(row) : null;
-}
-
-export type ErrorReportLine = { row: number; reasons: RowReason[]; raw: string };
-
-/**
- * The refused rows of one of the company's imports, in row order, read page by page (a file of a
- * million bad rows never sits in memory). Null when the import is not the company's.
- */
-export async function readErrorReport(
-  context: AccountScope,
-  id: string,
-): Promise<{ header: string; lines: AsyncGenerator<ErrorReportLine[]> } | null> {
-  const found = await getCsvImport(context, id);
-  if (!found) return null;
-  const db = getDb();
-  const [header] = await db
-    .select({ raw: csvImportErrors.raw })
-    .from(csvImportErrors)
-    .where(and(eq(csvImportErrors.importId, id), eq(csvImportErrors.rowNumber, HEADER_ROW)));
-  async function* pages() {
-    let after = HEADER_ROW;
-    for (;;) {
-      const rows = await db
-        .select({ row: csvImportErrors.rowNumber, reason: csvImportErrors.reason, raw: csvImportErrors.raw })
-        .from(csvImportErrors)
-        .where(and(eq(csvImportErrors.importId, id), gt(csvImportErrors.rowNumber, after)))
-        .orderBy(asc(csvImportErrors.rowNumber))
-        .limit(5000);
-      if (rows.length === 0) return;
-      yield rows.map((r) => ({ row: r.row, reasons: decodeReasons(r.reason), raw: r.raw }));
-      after = rows[rows.length - 1].row;
-    }
-  }
-  return { header: header?.raw ?? "", lines: pages() };
-}
-
-/**
- * The stored problem as the user may see it. Imports that failed before error ids existed stored the
- * raw error text (a database or storage message): that is never shown, only the words.
- */
-function decodeProblem(text: string): ImportProblem {
-  let problem: ImportProblem;
-  try {
-    problem = JSON.parse(text) as ImportProblem;
-  } catch {
-    return { key: "importFailed" };
-  }
-  if (problem.key !== "processingFailed") return problem;
-  const errorId = problem.values?.errorId;
-  return errorId ? { key: "processingFailed", values: { errorId } } : { key: "importFailed" };
 }
 
 export type RunOptions = {
@@ -354,35 +236,7 @@ export async function runCsvImport(importId: string, options: RunOptions = {}): 
 
 type BatchSettled = { ok: true } | { ok: false; error: unknown };
 
-/**
- * A batch's rows outlive a few young-generation collections (they wait for the previous batch's
- * merge), so V8 moves them to the old generation, where it lets garbage pile up to several times
- * what is alive before it collects: over a file of a million rows the process grew by ~150 MB of
- * dead batches. A full collection whenever the heap has grown by FULL_GC_GROWTH since the last one
- * (every few batches, tens of milliseconds each, while the database merges the previous batch)
- * keeps the import's memory flat whatever the file's size.
- */
-const FULL_GC_GROWTH = 32 * 1024 * 1024;
-let heapAfterGc = 0;
-let fullGc: (() => void) | null | undefined;
-
-function releaseBatchMemory() {
-  if (fullGc === undefined) {
-    try {
-      v8.setFlagsFromString("--expose-gc");
-      fullGc = vm.runInNewContext("gc") as () => void;
-    } catch {
-      fullGc = null;
-    }
-  }
-  if (!fullGc) return;
-  const used = v8.getHeapStatistics().used_heap_size;
-  if (heapAfterGc === 0 || used < heapAfterGc) heapAfterGc = used;
-  else if (used - heapAfterGc > FULL_GC_GROWTH) {
-    fullGc();
-    heapAfterGc = v8.getHeapStatistics().used_heap_size;
-  }
-}
+export type { CsvImportSummary, ImportProblem };
 
 /**
  * Marks an import done (problem null) or failed, removes its stored file and tells the company's

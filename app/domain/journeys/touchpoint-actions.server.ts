@@ -10,17 +10,16 @@ import { respond } from "~/domain/actions/respond.server";
 import type { Toast } from "~/domain/actions/toast";
 import { setJourneyState } from "~/domain/journeys/engine.server";
 import { sendTouchpointNow, TEST_NOW_MAX_CONTACTS } from "~/domain/journeys/test-now.server";
-import { touchpointLinkSchema, touchpointSchema } from "~/domain/journeys/touchpoint-schemas";
 import {
   createTouchpoint,
   deleteTouchpoint,
-  getJourney,
-  getTouchpoint,
   moveTouchpoint,
   type SaveResult,
   updateTouchpoint,
   updateTouchpointLink,
-} from "~/domain/journeys/touchpoints.server";
+} from "~/domain/journeys/touchpoint-edits.server";
+import { touchpointLinkSchema, touchpointSchema } from "~/domain/journeys/touchpoint-schemas";
+import { getJourney, getTouchpoint } from "~/domain/journeys/touchpoints.server";
 import { JOURNEY_STATES, type JourneyState } from "~/domain/journeys/types";
 import { isUuid } from "~/domain/kernel/ids";
 

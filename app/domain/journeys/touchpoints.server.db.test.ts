@@ -7,19 +7,16 @@ import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { createContact } from "../contacts/contacts.server";
 import { createProduct } from "../products/products.server";
-import { type TouchpointInput, touchpointSchema } from "./touchpoint-schemas";
 import {
   createTouchpoint,
   deleteTouchpoint,
-  getJourneyWithTouchpoints,
-  getTouchpoint,
-  latestMessages,
-  listJourneys,
   moveTouchpoint,
-  touchpointCounts,
   updateTouchpoint,
   updateTouchpointLink,
-} from "./touchpoints.server";
+} from "./touchpoint-edits.server";
+import { type TouchpointInput, touchpointSchema } from "./touchpoint-schemas";
+import { latestMessages, touchpointCounts } from "./touchpoint-sends.server";
+import { getJourneyWithTouchpoints, getTouchpoint, listJourneys } from "./touchpoints.server";
 
 // The engine and the tracked links are other work: here they are stand-ins that record their calls,
 // so these tests show what this module asks of them (rescheduling, link creation) and its own rules.

@@ -3,12 +3,8 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { config } from "~/config.server";
 import { requireMember } from "~/domain/access/guard.server";
-import {
-  getJourney,
-  getTouchpoint,
-  latestMessages,
-  touchpointCounts,
-} from "~/domain/journeys/touchpoints.server";
+import { latestMessages, touchpointCounts } from "~/domain/journeys/touchpoint-sends.server";
+import { getJourney, getTouchpoint } from "~/domain/journeys/touchpoints.server";
 import { trackedLinkUrl } from "~/domain/messaging/link-codes";
 import { EmptyMessage } from "~/ui/empty-message";
 import { workflowUrl } from "~/ui/journeys/journey-card";

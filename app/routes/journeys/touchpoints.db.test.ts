@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { journeyStateChanges, journeys, touchpoints } from "#db/schema";
-import { createTouchpoint, getTouchpoint, listJourneys } from "~/domain/journeys/touchpoints.server";
+import { createTouchpoint } from "~/domain/journeys/touchpoint-edits.server";
+import { getTouchpoint, listJourneys } from "~/domain/journeys/touchpoints.server";
 import { createProduct } from "~/domain/products/products.server";
 import { cookieFrom, createUser, signedInRequest, thrownBy } from "../../../tests/support/factories";
 import { companyWithAdmin, createMember } from "../../../tests/support/team-factories";

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { requireMember } from "~/domain/access/guard.server";
-import { readErrorReport } from "~/domain/contacts/csv-import.server";
+import { readErrorReport } from "~/domain/contacts/csv-import-queries.server";
 import { parseCsvRecord } from "~/domain/contacts/csv-parser";
 import type { RowReason } from "~/domain/contacts/csv-rows";
 import { csvDownloadLine } from "~/domain/kernel/csv-writer";

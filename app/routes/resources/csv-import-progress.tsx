@@ -1,5 +1,5 @@
 import { requireMember } from "~/domain/access/guard.server";
-import { getCsvImport } from "~/domain/contacts/csv-import.server";
+import { getCsvImport } from "~/domain/contacts/csv-import-queries.server";
 import { subscribeToEvents } from "~/services/events/events.server";
 import type { Route } from "./+types/csv-import-progress";
 

@@ -1,5 +1,5 @@
 import { requireMember } from "~/domain/access/guard.server";
-import { listCsvImports } from "~/domain/contacts/csv-import.server";
+import { listCsvImports } from "~/domain/contacts/csv-import-queries.server";
 import type { CsvImportsData } from "~/domain/contacts/csv-types";
 import { listProducts } from "~/domain/products/products.server";
 import type { Route } from "./+types/csv-imports";

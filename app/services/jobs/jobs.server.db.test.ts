@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, expect, test } from "vitest";
 import { contacts } from "#db/schema";
-import { getCsvImport, startCsvImport } from "~/domain/contacts/csv-import.server";
+import { startCsvImport } from "~/domain/contacts/csv-import.server";
+import { getCsvImport } from "~/domain/contacts/csv-import-queries.server";
 import { jobHandlers, workerStartHooks } from "~/worker-handlers.server";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";

@@ -5,7 +5,7 @@ import { rowsOf } from "../sql.server";
 import type { AdapterFor } from "./adapters.server";
 import { markSent } from "./mark-sent.server";
 import { type DueMessage, failureHandling, outgoingMessage, retryDelaySeconds } from "./policy";
-import type { SendOutcome } from "./send.server";
+import type { SendOutcome } from "./send-outcome";
 
 /**
  * Provider sends (Twilio, Meta, SMTP), exactly once even when a provider's answer is lost:

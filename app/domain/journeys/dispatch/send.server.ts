@@ -9,6 +9,7 @@ import { markSent } from "./mark-sent.server";
 import { decide, outgoingMessage } from "./policy";
 import { type ClaimedMessage, sendThroughProvider } from "./provider-send.server";
 import { type Enqueue, enqueueMessages, enqueueSendJobs } from "./queue.server";
+import type { SendOutcome } from "./send-outcome";
 
 /**
  * Send: the "journey-send" job. Its still-queued, due messages are claimed (FOR UPDATE SKIP LOCKED)
@@ -19,15 +20,7 @@ import { type Enqueue, enqueueMessages, enqueueSendJobs } from "./queue.server";
  * (provider-send.server.ts), so a job holding many of them never owns one it is not sending.
  */
 
-export type SendOutcome = {
-  sent: string[];
-  suppressed: { id: string; reason: string }[];
-  deferred: { id: string; reason: string; until: Date }[];
-  failed: { id: string; reason: string }[];
-  retrying: { id: string; reason: string; until: Date }[];
-  /** The provider may have taken them: left 'sending' for the sweeper (unknown_outcome), never resent. */
-  unknown: { id: string; reason: string }[];
-};
+export type { SendOutcome };
 
 export type SendOptions = {
   now?: Date;

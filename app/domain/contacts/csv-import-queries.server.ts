@@ -1,0 +1,123 @@
+import { and, asc, desc, eq, gt } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { csvImportErrors, csvImports } from "#db/schema";
+import { isUuid } from "~/domain/kernel/ids";
+import type { AccountScope } from "~/domain/kernel/scope";
+import { decodeReasons, type RowReason } from "./csv-rows";
+import type { CsvImportSummary, ImportProblem } from "./csv-types";
+
+/**
+ * What the company's CSV imports look like to its pages (spec 2 sections 2 and 7): the recent
+ * imports, one import's progress, and the error report of its refused rows. The imports themselves
+ * run in csv-import.server.ts.
+ */
+
+/** csv_import_errors keeps the file's header as row 1, so the error report can repeat it. */
+export const HEADER_ROW = 1;
+
+const summaryColumns = {
+  id: csvImports.id,
+  filename: csvImports.filename,
+  status: csvImports.status,
+  rowsTotal: csvImports.rowsTotal,
+  rowsDone: csvImports.rowsDone,
+  rowsImported: csvImports.rowsImported,
+  rowsFailed: csvImports.rowsFailed,
+  unknownColumns: csvImports.unknownColumns,
+  productIds: csvImports.productIds,
+  error: csvImports.error,
+  createdAt: csvImports.createdAt,
+  finishedAt: csvImports.finishedAt,
+};
+
+function toSummary(
+  row: {
+    [K in keyof typeof summaryColumns]: (typeof csvImports.$inferSelect)[K];
+  },
+): CsvImportSummary {
+  return {
+    id: row.id,
+    filename: row.filename,
+    status: row.status,
+    rowsTotal: row.rowsTotal ?? 0,
+    rowsDone: row.rowsDone,
+    rowsImported: row.rowsImported,
+    rowsFailed: row.rowsFailed,
+    unknownColumns: row.unknownColumns,
+    productCount: row.productIds.length,
+    error: row.error ? decodeProblem(row.error) : null,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The company's most recent imports, newest first. */
+export async function listCsvImports(context: AccountScope, limit = 5): Promise<CsvImportSummary[]> {
+  const rows = await getDb()
+    .select(summaryColumns)
+    .from(csvImports)
+    .where(eq(csvImports.accountId, context.account.id))
+    .orderBy(desc(csvImports.createdAt), desc(csvImports.id))
+    .limit(limit);
+  return rows.map(toSummary);
+}
+
+/** One import of the company, or null (unknown, malformed or another company's id). */
+export async function getCsvImport(context: AccountScope, id: string): Promise<CsvImportSummary | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await getDb()
+    .select(summaryColumns)
+    .from(csvImports)
+    .where(and(eq(csvImports.id, id), eq(csvImports.accountId, context.account.id)));
+  return row ? toSummary(row) : null;
+}
+
+export type ErrorReportLine = { row: number; reasons: RowReason[]; raw: string };
+
+/**
+ * The refused rows of one of the company's imports, in row order, read page by page (a file of a
+ * million bad rows never sits in memory). Null when the import is not the company's.
+ */
+export async function readErrorReport(
+  context: AccountScope,
+  id: string,
+): Promise<{ header: string; lines: AsyncGenerator<ErrorReportLine[]> } | null> {
+  const found = await getCsvImport(context, id);
+  if (!found) return null;
+  const db = getDb();
+  const [header] = await db
+    .select({ raw: csvImportErrors.raw })
+    .from(csvImportErrors)
+    .where(and(eq(csvImportErrors.importId, id), eq(csvImportErrors.rowNumber, HEADER_ROW)));
+  async function* pages() {
+    let after = HEADER_ROW;
+    for (;;) {
+      const rows = await db
+        .select({ row: csvImportErrors.rowNumber, reason: csvImportErrors.reason, raw: csvImportErrors.raw })
+        .from(csvImportErrors)
+        .where(and(eq(csvImportErrors.importId, id), gt(csvImportErrors.rowNumber, after)))
+        .orderBy(asc(csvImportErrors.rowNumber))
+        .limit(5000);
+      if (rows.length === 0) return;
+      yield rows.map((r) => ({ row: r.row, reasons: decodeReasons(r.reason), raw: r.raw }));
+      after = rows[rows.length - 1].row;
+    }
+  }
+  return { header: header?.raw ?? "", lines: pages() };
+}
+
+/**
+ * The stored problem as the user may see it. Imports that failed before error ids existed stored the
+ * raw error text (a database or storage message): that is never shown, only the words.
+ */
+function decodeProblem(text: string): ImportProblem {
+  let problem: ImportProblem;
+  try {
+    problem = JSON.parse(text) as ImportProblem;
+  } catch {
+    return { key: "importFailed" };
+  }
+  if (problem.key !== "processingFailed") return problem;
+  const errorId = problem.values?.errorId;
+  return errorId ? { key: "processingFailed", values: { errorId } } : { key: "importFailed" };
+}
