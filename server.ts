@@ -75,7 +75,11 @@ const server = app.listen(settings.PORT, () => {
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
+let closing = false;
 async function shutdown(signal: string) {
+  // A second signal while closing (Ctrl-C twice, SIGTERM after SIGINT) waits for the first.
+  if (closing) return;
+  closing = true;
   console.log(`${signal} received, closing`);
   server.close();
   await stopJobs(5_000);

@@ -450,6 +450,18 @@ export async function settingsData(page: Page): Promise<SettingsLoaderData> {
   });
 }
 
+/**
+ * Settings loads only the shown tab's data: this opens the Organization and Users tabs in turn and
+ * merges what each loaded (secret keys; members, requests and invitations), as one screen's data.
+ */
+export async function settingsDataOfEveryTab(page: Page): Promise<SettingsLoaderData> {
+  await openSettings(page, "organization");
+  const organization = await settingsData(page);
+  await openSettings(page, "users");
+  const users = await settingsData(page);
+  return { ...organization, ...users, apiKeys: organization.apiKeys };
+}
+
 /** The Account ID shown on Settings › Organization. */
 export async function readAccountId(page: Page) {
   await openSettings(page, "organization");

@@ -78,6 +78,15 @@ describeEachDatabase(
       );
     });
 
+    test("two stops at once (a signal during another stop) both finish without an error", async () => {
+      // A stop hook slower than pg-boss's own stop: the second stop finishes while the first waits on it.
+      const slowHook = async () => async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+      };
+      await startWorker(jobHandlers, [...workerStartHooks, slowHook]);
+      await expect(Promise.all([stopJobs(2_000), stopJobs(2_000)])).resolves.toEqual([undefined, undefined]);
+    });
+
     test("queues carry their retry policy; a job for an import that is gone completes without effect", async () => {
       const a = await companyWithAdmin();
       await startWorker(jobHandlers, workerStartHooks);

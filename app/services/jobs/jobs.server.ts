@@ -168,10 +168,12 @@ async function failOrphanedJobs(boss: PgBoss) {
 /** Stops working and sending: running handlers are told to stop, then given `timeoutMs` to finish. */
 export async function stopJobs(timeoutMs = 10_000): Promise<void> {
   const s = state();
-  if (!s.boss) return;
+  // Taken before the first await: a second stop (SIGTERM during a test's own stop) clears s.boss.
+  const starting = s.boss;
+  if (!starting) return;
   s.stopping.abort();
   for (const stop of s.stopHooks.splice(0)) await stop().catch(() => {});
-  const boss = await s.boss.catch(() => undefined);
+  const boss = await starting.catch(() => undefined);
   await boss?.stop({ graceful: true, wait: true, timeout: timeoutMs });
   s.boss = undefined;
   s.workerIds.clear();
