@@ -5,8 +5,9 @@ import { randomBytes } from "node:crypto";
  * database and provider messages can name tables, hosts or other companies' data, so they stay in
  * the log, where support finds them by the id the user quotes.
  */
-export function logWithErrorId(what: string, error: unknown): string {
+export function logWithErrorId(what: string, error: unknown, level: "error" | "warn" = "error"): string {
   const errorId = randomBytes(4).toString("hex");
-  console.error(`${what} [error id ${errorId}]`, error);
+  // "warn" for failures that are part of normal operation (a provider refusing one message).
+  console[level](`${what} [error id ${errorId}]`, error);
   return errorId;
 }

@@ -21,9 +21,11 @@ const timeline = {
   reasons: {
     unknown_outcome:
       "Not confirmed: the provider did not answer whether it took the message, so it was not sent again (the contact may have received it)",
-    send_failed: "Not sent: the provider refused it (the details are in the server log)",
+    send_failed: "Not sent: the provider refused it",
+    send_retrying: "Not sent yet: the provider could not take it, it will be tried again",
     account_suspended: "Not sent: the company's account is suspended",
   },
+  errorId: "error id {{errorId}}",
   statuses: {
     queued: "Queued",
     sending: "Sending",

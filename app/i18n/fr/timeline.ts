@@ -23,9 +23,11 @@ const timeline: typeof timelineEn = {
   reasons: {
     unknown_outcome:
       "Non confirmé : le fournisseur n'a pas dit s'il avait pris le message, il n'a donc pas été renvoyé (le contact l'a peut-être reçu)",
-    send_failed: "Non envoyé : le fournisseur l'a refusé (les détails sont dans le journal du serveur)",
+    send_failed: "Non envoyé : le fournisseur l'a refusé",
+    send_retrying: "Pas encore envoyé : le fournisseur n'a pas pu le prendre, il sera réessayé",
     account_suspended: "Non envoyé : le compte de l'entreprise est suspendu",
   },
+  errorId: "identifiant d'erreur {{errorId}}",
   statuses: {
     queued: "En attente",
     sending: "Envoi en cours",

@@ -8,6 +8,7 @@ import { getJourney, getTouchpoint } from "~/domain/journeys/touchpoints.server"
 import { trackedLinkUrl } from "~/domain/messaging/link-codes";
 import { EmptyMessage } from "~/ui/empty-message";
 import { workflowUrl } from "~/ui/journeys/journey-card";
+import { messageReasonText } from "~/ui/journeys/message-reason";
 import { waitText } from "~/ui/journeys/wait-text";
 import type { Route } from "./+types/touchpoint-detail";
 
@@ -177,11 +178,7 @@ export default function TouchpointDetail({ loaderData }: Route.ComponentProps) {
                         </InlineStack>
                       </td>
                       <td style={{ padding: 8 }}>
-                        {!m.statusReason
-                          ? "—"
-                          : /^[a-z_]+$/.test(m.statusReason)
-                            ? t(`journeys.detail.reasons.${m.statusReason}`, { defaultValue: m.statusReason })
-                            : m.statusReason}
+                        {m.statusReason ? messageReasonText(t, m.statusReason) : "—"}
                       </td>
                       <td style={{ padding: 8 }}>{when(m.at)}</td>
                     </tr>

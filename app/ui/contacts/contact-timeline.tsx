@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { MessageStatus } from "#db/schema";
 import type { TimelineEvent } from "~/domain/journeys/timeline.server";
 import { EmptyMessage } from "~/ui/empty-message";
+import { messageReasonText } from "~/ui/journeys/message-reason";
 
 type BadgeTone = "success" | "critical" | "attention" | "info" | "warning" | undefined;
 
@@ -96,18 +97,7 @@ function Details({ event }: { event: TimelineEvent }) {
           <Badge tone={statusTone[event.status]}>{t(`timeline.statuses.${event.status}`)}</Badge>
           {event.statusReason ? (
             <Text as="span" tone="subdued" variant="bodySm">
-              {/* The engine's reason codes have texts; a provider's own reason is shown as it came. */}
-              {/^[a-z_]+$/.test(event.statusReason)
-                ? t(
-                    [
-                      `timeline.reasons.${event.statusReason}`,
-                      `journeys.detail.reasons.${event.statusReason}`,
-                    ],
-                    {
-                      defaultValue: event.statusReason,
-                    },
-                  )
-                : event.statusReason}
+              {messageReasonText(t, event.statusReason)}
             </Text>
           ) : null}
         </InlineStack>

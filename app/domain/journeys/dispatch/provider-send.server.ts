@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { logWithErrorId } from "~/domain/kernel/error-id.server";
 import type { Queryable } from "~/domain/kernel/scope";
 import { TransientDeliveryError } from "~/services/messaging/errors.server";
 import { rowsOf } from "../sql.server";
@@ -106,8 +107,15 @@ async function recordFailure(
   error: unknown,
   now: Date,
 ) {
-  const reason = error instanceof Error ? error.message : String(error);
   const handling = failureHandling(error, attempt);
+  // The provider's own text can name hosts, accounts or numbers: it goes to the log under an id, and
+  // the message keeps a reason code with that id, which the timeline shows in words.
+  const reason =
+    handling === "unknown"
+      ? error instanceof Error
+        ? error.message
+        : String(error)
+      : `${handling === "fail" ? "send_failed" : "send_retrying"}:${logWithErrorId(`journey send: message ${id}`, error, "warn")}`;
   // Every statement below holds only for this claim: the message still 'sending' with our attempt.
   const ours = sql`id = ${id}::uuid and status = 'sending' and attempts = ${attempt}`;
   if (handling === "fail") {
