@@ -26,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  await redirectSignedInAway({ request, context });
   const submission = parseWithZod(await request.formData(), { schema: confirmSignUpSchema });
   if (submission.status !== "success") return { result: submission.reply(), resent: false };
   const origin = requestOrigin(context);
