@@ -2,10 +2,12 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq, inArray } from "drizzle-orm";
 import { data } from "react-router";
+import { z } from "zod";
 import { getDb } from "#db/client.server";
 import { contacts } from "#db/schema";
 import type { MemberContext } from "~/domain/access/guard.server";
 import { can, type Permission } from "~/domain/access/permissions";
+import { optionalText, parseIntent, rejectedForm, unknownIntent, uuidField } from "~/domain/actions/intent";
 import { respond } from "~/domain/actions/respond.server";
 import type { Toast } from "~/domain/actions/toast";
 import { setJourneyState } from "~/domain/journeys/engine.server";
@@ -52,38 +54,74 @@ export type TestAnswer = {
   notSent: Array<{ name: string; reason: string; detail?: string }>;
 };
 
-const failed: Toast = { message: "journeys.toasts.somethingWentWrong", error: true };
 const notFound: Toast = { message: "journeys.toasts.notFound", error: true };
 const tooMany: Toast = { message: "journeys.toasts.testTooMany", error: true };
 
+// The writes that are not the drawer's (the drawer parses its own schemas, which keep what was typed).
+const moveSchema = z.object({
+  intent: z.literal("move"),
+  id: uuidField,
+  direction: z.enum(["up", "down"]).default("up"),
+});
+const deleteSchema = z.object({ intent: z.literal("delete"), id: uuidField });
+const stateSchema = z.object({
+  intent: z.literal("state"),
+  journeyId: uuidField,
+  state: z.enum(JOURNEY_STATES as [JourneyState, ...JourneyState[]]),
+});
+const testSchema = z.object({
+  intent: z.literal("test"),
+  id: uuidField,
+  // Ids that are not UUIDs are left out, as contacts that are not the company's are.
+  contactId: z.array(z.string()).default([]),
+  requestKey: optionalText,
+});
+const writeSchema = z.discriminatedUnion("intent", [moveSchema, deleteSchema, stateSchema, testSchema]);
+type Write<Intent> = Extract<z.infer<typeof writeSchema>, { intent: Intent }>;
+
 export async function touchpointAction(member: MemberContext, request: Request) {
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const permission = intentPermissions[intent];
-  if (!permission) return data({ error: "Unknown intent" }, 400);
+  // The permission first: a read-only admin's forged write gets 403 whatever else it holds.
+  const intent = form.get("intent");
+  // Own keys only: "constructor" or "toString" must not find Object's.
+  const permission =
+    typeof intent === "string" && Object.hasOwn(intentPermissions, intent)
+      ? intentPermissions[intent]
+      : undefined;
+  if (!permission) return unknownIntent();
   if (!can(member, permission)) throw data({ error: "Forbidden" }, 403);
+  if (intent === "create" || intent === "update") return saveDrawer(member, form);
+  if (intent === "link") return saveLink(member, form);
 
-  switch (intent) {
-    case "create":
-    case "update":
-      return saveDrawer(member, form);
-    case "link":
-      return saveLink(member, form);
-    case "move": {
-      const direction = form.get("direction") === "down" ? "down" : "up";
-      const moved = await moveTouchpoint(member, String(form.get("id") ?? ""), direction);
-      if (!moved.ok && moved.reason === "not_found") return respond(request, form, notFound, { intent }, 404);
-      return respond(request, form, { message: "journeys.toasts.moved" }, { intent });
-    }
-    case "delete": {
-      const deleted = await deleteTouchpoint(member, String(form.get("id") ?? ""));
-      return respond(request, form, deleted ? { message: "journeys.toasts.deleted" } : notFound, { intent });
-    }
+  const submission = parseIntent(form, writeSchema);
+  if (submission.status !== "success") return rejectedForm(submission);
+  const write = submission.value;
+  switch (write.intent) {
+    case "move":
+      return move(member, request, form, write);
+    case "delete":
+      return remove(member, request, form, write);
     case "state":
-      return changeState(member, request, form);
+      return changeState(member, request, form, write);
+    case "test":
+      return testNow(member, request, form, write);
     default:
-      return testNow(member, request, form);
+      return unknownIntent();
   }
+}
+
+async function move(member: MemberContext, request: Request, form: FormData, write: Write<"move">) {
+  const moved = await moveTouchpoint(member, write.id, write.direction);
+  if (!moved.ok && moved.reason === "not_found")
+    return respond(request, form, notFound, { intent: "move" }, 404);
+  return respond(request, form, { message: "journeys.toasts.moved" }, { intent: "move" });
+}
+
+async function remove(member: MemberContext, request: Request, form: FormData, write: Write<"delete">) {
+  const deleted = await deleteTouchpoint(member, write.id);
+  return respond(request, form, deleted ? { message: "journeys.toasts.deleted" } : notFound, {
+    intent: "delete",
+  });
 }
 
 async function saveDrawer(member: MemberContext, form: FormData) {
@@ -134,11 +172,10 @@ function answerSave(intent: DrawerAnswer["intent"], result: SubmissionResult<str
   return data({ intent, result, done: false, toast } satisfies DrawerAnswer, status);
 }
 
-async function changeState(member: MemberContext, request: Request, form: FormData) {
-  const state = String(form.get("state") ?? "") as JourneyState;
-  const journey = await getJourney(member, String(form.get("journeyId") ?? ""));
+async function changeState(member: MemberContext, request: Request, form: FormData, write: Write<"state">) {
+  const journey = await getJourney(member, write.journeyId);
   if (!journey) return respond(request, form, notFound, { intent: "state" }, 404);
-  if (!JOURNEY_STATES.includes(state)) return respond(request, form, failed, { intent: "state" }, 400);
+  const state = write.state;
   const changed = await setJourneyState(
     { accountId: member.account.id, userId: member.user.id },
     journey.id,
@@ -155,9 +192,9 @@ async function changeState(member: MemberContext, request: Request, form: FormDa
   );
 }
 
-async function testNow(member: MemberContext, request: Request, form: FormData) {
-  const touchpoint = await getTouchpoint(member, String(form.get("id") ?? ""));
-  const contactIds = [...new Set(form.getAll("contactId").map(String))].filter(isUuid);
+async function testNow(member: MemberContext, request: Request, form: FormData, write: Write<"test">) {
+  const touchpoint = await getTouchpoint(member, write.id);
+  const contactIds = [...new Set(write.contactId)].filter(isUuid);
   if (!touchpoint || contactIds.length === 0)
     return respond(request, form, notFound, { intent: "test" }, 404);
   if (contactIds.length > TEST_NOW_MAX_CONTACTS)
@@ -167,7 +204,7 @@ async function testNow(member: MemberContext, request: Request, form: FormData) 
     touchpoint.id,
     contactIds,
     // Generated when the form rendered: a second submission of it sends nothing more.
-    { requestKey: String(form.get("requestKey") ?? "") },
+    { requestKey: write.requestKey },
   );
   if (!sent.ok) return respond(request, form, notFound, { intent: "test" }, 404);
   const names = await contactNames(member, contactIds);

@@ -130,6 +130,27 @@ describeEachDatabase("touchpoint routes", (getDb) => {
     });
   });
 
+  test("malformed ids, states and unknown intents answer 400 before reaching the database; nothing changes", async () => {
+    const a = await setUp();
+    const before = await getDb().select().from(touchpoints);
+    const malformed: Record<string, string>[] = [
+      { intent: "move", id: "x", direction: "down" },
+      { intent: "delete", id: "1; drop table touchpoints" },
+      { intent: "state", journeyId: "x", state: "paused" },
+      { intent: "state", journeyId: a.journey.id, state: "asleep" },
+      { intent: "test", id: "x", contactId: a.touchpoint.id },
+      { intent: "constructor" },
+      { intent: "toString" },
+    ];
+    for (const fields of malformed) {
+      // An answer is returned or thrown (unknown intents throw their 400).
+      const answer = await asUser(a.admin.id, fields).catch((thrown: unknown) => thrown);
+      expect(statusOf(answer), JSON.stringify(fields)).toBe(400);
+    }
+    expect(await getDb().select().from(touchpoints)).toEqual(before);
+    expect((await getDb().select().from(journeys))[0].state).toBe("live");
+  });
+
   test("a company admin's writes: validation per field, create, state change recorded", async () => {
     const a = await setUp();
     const invalid = await asUser(a.admin.id, { intent: "create", journeyId: a.journey.id, channel: "email" });
