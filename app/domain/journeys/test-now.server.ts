@@ -5,9 +5,8 @@ import type { contacts, MessageChannel, touchpoints } from "#db/schema";
 import { config } from "~/config.server";
 import { isUuid } from "~/domain/kernel/ids";
 import type { Queryable } from "~/domain/kernel/scope";
-import { newLinkCode, trackedLinkUrl } from "~/domain/messaging/link-codes";
+import { renderWithTrackedLink } from "~/domain/messaging/link-codes";
 import { billedSegments } from "~/domain/messaging/segments";
-import { renderMessage } from "~/domain/messaging/template";
 import { channelAdapter, type OutgoingMessage } from "~/services/messaging/channels.server";
 import { markSent } from "./dispatch/mark-sent.server";
 import { failureHandling, recipientOf, refusal } from "./dispatch/policy";
@@ -123,15 +122,18 @@ async function sendOne(
   const db = getDb();
   const now = at.toISOString();
   const channel: MessageChannel = touchpoint.channel;
-  const code = touchpoint.linkTarget ? newLinkCode() : null;
-  const body = renderMessage(touchpoint.message, {
-    first_name: contact.firstName,
-    last_name: contact.lastName,
-    email: contact.email,
-    phone: contact.phone,
-    company: touchpoint.company,
-    link: code ? trackedLinkUrl(config().APP_URL, code) : (touchpoint.linkTarget ?? ""),
-  });
+  const { code, body } = renderWithTrackedLink(
+    touchpoint.message,
+    {
+      first_name: contact.firstName,
+      last_name: contact.lastName,
+      email: contact.email,
+      phone: contact.phone,
+      company: touchpoint.company,
+    },
+    touchpoint.linkTarget,
+    config().APP_URL,
+  );
   const messageId = randomUUID();
   const to = recipientOf(channel, contact);
   const subject = channel === "email" ? (touchpoint.subject ?? "") : null;

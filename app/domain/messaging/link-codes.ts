@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { renderMessage, type TemplateValues } from "./template";
 
 /** Short link codes: 8 characters of an unambiguous alphabet (no 0/O, 1/l/I): 57^8 ≈ 1.1e14 codes. */
 const ALPHABET = "23456789abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -21,4 +22,22 @@ export function isLinkCode(value: string): boolean {
 /** The public address of a tracked link. */
 export function trackedLinkUrl(appUrl: string, code: string): string {
   return `${appUrl.replace(/\/$/, "")}/l/${code}`;
+}
+
+/**
+ * A touchpoint message for one contact: with a link target, a fresh code whose tracked link fills
+ * {{LINK}} (the caller stores the code with the message); without one, {{LINK}} is left empty.
+ */
+export function renderWithTrackedLink(
+  message: string,
+  values: Omit<TemplateValues, "link">,
+  linkTarget: string | null,
+  appUrl: string,
+): { code: string | null; body: string } {
+  const code = linkTarget ? newLinkCode() : null;
+  const body = renderMessage(message, {
+    ...values,
+    link: code ? trackedLinkUrl(appUrl, code) : (linkTarget ?? ""),
+  });
+  return { code, body };
 }

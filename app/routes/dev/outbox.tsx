@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { fromThisMachineContext } from "~/context.server";
 import { listOutboxMessages, requireLocalOutbox } from "~/services/outbox/outbox.server";
 import { EmptyMessage } from "~/ui/empty-message";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/outbox";
 
 /** The local outbox: for the local trial only, and only to this machine (see requireLocalOutbox). */
@@ -57,3 +58,5 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
     </Page>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

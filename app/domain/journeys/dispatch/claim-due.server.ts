@@ -4,10 +4,9 @@ import { getDb } from "#db/client.server";
 import type { accounts, contacts, enrollments, MessageChannel, touchpoints } from "#db/schema";
 import { config } from "~/config.server";
 import type { Queryable } from "~/domain/kernel/scope";
-import { newLinkCode, trackedLinkUrl } from "~/domain/messaging/link-codes";
+import { renderWithTrackedLink } from "~/domain/messaging/link-codes";
 import { quietHoursAt } from "~/domain/messaging/phone-time-zones.server";
 import { billedSegments } from "~/domain/messaging/segments";
-import { renderMessage } from "~/domain/messaging/template";
 import { outboxRow } from "~/services/messaging/channels.server";
 import { rowsOf } from "../sql.server";
 import type { JourneyState } from "../types";
@@ -156,15 +155,18 @@ function buildMessages(due: DueRow[], now: Date, deliversNow: (channel: MessageC
     }
     const channel = row.channel;
     const id = randomUUID();
-    const code = row.link_target ? newLinkCode() : null;
-    const body = renderMessage(row.message, {
-      first_name: row.first_name,
-      last_name: row.last_name,
-      email: row.email,
-      phone: row.phone,
-      company: row.company,
-      link: code ? trackedLinkUrl(settings.APP_URL, code) : (row.link_target ?? ""),
-    });
+    const { code, body } = renderWithTrackedLink(
+      row.message,
+      {
+        first_name: row.first_name,
+        last_name: row.last_name,
+        email: row.email,
+        phone: row.phone,
+        company: row.company,
+      },
+      row.link_target,
+      settings.APP_URL,
+    );
     const decision = decide(
       {
         channel,
