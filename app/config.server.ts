@@ -70,6 +70,19 @@ const schema = z.object({
   JOURNEY_SEND_STALE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   // `false`: outbox messages go through send jobs too, as provider messages do (the crash test).
   JOURNEY_DISPATCH_INLINE: z.enum(["true", "false"]).default("true"),
+  // Card billing by Stripe when STRIPE_SECRET_KEY is set; otherwise plans and usage still show and
+  // Select Plan says card billing is not configured. /webhooks/stripe needs STRIPE_WEBHOOK_SECRET.
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // Another address for Stripe's API (a local stand-in in tests): protocol, host and port are used.
+  STRIPE_API_URL: z.url().default("https://api.stripe.com"),
+  // The Billing Meter overage messages are reported to (`npm run stripe:sync` creates it).
+  STRIPE_METER_EVENT_NAME: z
+    .string()
+    .regex(/^[a-z0-9_]+$/)
+    .default("blusteam_overage_messages"),
+  // Named by the manual-billing placeholder of the Billing tab; defaults to SUPPORT_EMAIL.
+  BILLING_SUPPORT_EMAIL: z.email().optional(),
 });
 
 export type AppConfig = Omit<z.infer<typeof schema>, "APP_URL"> & {
@@ -82,6 +95,7 @@ export type AppConfig = Omit<z.infer<typeof schema>, "APP_URL"> & {
   serveOutboxPage: boolean;
   /** Demo Co and the demo users (whose passwords README publishes) are seeded. */
   seedDemoData: boolean;
+  billingSupportEmail: string;
 };
 
 function readOrCreateSessionSecret(dataDir: string): string {
@@ -111,6 +125,7 @@ function load(): AppConfig {
     appUrlIsLoopback,
     serveOutboxPage: !env.SMTP_URL && (appUrlIsLoopback || env.DEV_OUTBOX === "true"),
     seedDemoData: env.SEED_DEMO_DATA === undefined ? appUrlIsLoopback : env.SEED_DEMO_DATA === "true",
+    billingSupportEmail: env.BILLING_SUPPORT_EMAIL ?? env.SUPPORT_EMAIL,
   };
 }
 

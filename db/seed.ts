@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, notInArray } from "drizzle-orm";
 import type { AppConfig } from "../app/config.server";
 import { hashPassword } from "../app/domain/auth/password.server";
 import { DEMO_ACCOUNT_ID } from "../app/domain/demo/demo-account";
@@ -42,9 +42,24 @@ export async function seedReferenceData(db: Db) {
     .insert(dashboards)
     .values({ id: DEFAULT_DASHBOARD_ID, name: "Default Dashboard", isDefault: true })
     .onConflictDoNothing();
+  // The catalogue is code: every start brings the plans table in line with it, and a plan that left
+  // the catalogue is unlisted (companies on it keep their plan id), never deleted.
   for (const plan of planCatalogue) {
-    await db.insert(plans).values(plan).onConflictDoNothing();
+    const { id: _id, ...fields } = plan;
+    await db
+      .insert(plans)
+      .values(plan)
+      .onConflictDoUpdate({ target: plans.id, set: { ...fields, updatedAt: new Date() } });
   }
+  await db
+    .update(plans)
+    .set({ listed: false })
+    .where(
+      notInArray(
+        plans.id,
+        planCatalogue.map((p) => p.id),
+      ),
+    );
   await db.insert(systemConfiguration).values(subdomainPatterns).onConflictDoNothing();
   await db
     .insert(legalDocuments)

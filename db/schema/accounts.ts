@@ -48,6 +48,8 @@ export const accounts = pgTable(
     stripeSubscriptionId: text("stripe_subscription_id"),
     stripeSubscriptionDetails: jsonb("stripe_subscription_details").$type<Record<string, unknown>>(),
     stripePriceId: text("stripe_price_id"),
+    // The creation time of the last Stripe event applied to this company: older ones change nothing.
+    stripeEventAt: timestamp("stripe_event_at", { withTimezone: true }),
     planId: text("plan_id"),
     plan: text("plan"),
     // The spec's "additional account data": subDomain (Link Shortener) and alias (ChatStream).

@@ -1,5 +1,6 @@
 export * from "./accounts";
 export * from "./audit";
+export * from "./billing";
 export * from "./contacts";
 export * from "./identity";
 export * from "./messaging";

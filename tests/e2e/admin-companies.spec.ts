@@ -192,7 +192,7 @@ test.describe("platform admin", () => {
     const plan = dialog.getByLabel("Plan");
     await expect(plan.locator("option", { hasText: "Lite-250-$25" })).toBeDisabled();
     await expect(plan.locator("option", { hasText: "Lite-250-$0" })).toBeEnabled();
-    await expect(plan.locator("option", { hasText: "Standard-10000-$1,299" })).toBeEnabled();
+    await expect(plan.locator("option", { hasText: "Lite-10000-$1,299" })).toBeEnabled();
     await plan.selectOption({ label: "Lite-1000-$199" });
 
     await dialog.getByRole("button", { name: "Save" }).click();

@@ -36,6 +36,9 @@ export const permissionRules = {
   "keys.generate": (s) => writable(s) && s.isCompanyAdmin,
   "keys.manage": (s) => writable(s) && s.isCompanyAdmin,
   "support.write": writable,
+  // Select Plan, plan changes and the billing portal: any member who is not read-only (spec 2
+  // section 6; the price rule for members outside the admin group is in app/domain/billing/plans.ts).
+  "billing.write": writable,
   // Contacts, attributes and product links: any member who is not read-only.
   "contacts.write": writable,
   "contacts.import": writable,

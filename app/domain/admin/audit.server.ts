@@ -25,6 +25,22 @@ export async function recordAudit(tx: Tx | Db, actor: Viewer, entry: AuditEntry)
   });
 }
 
+/**
+ * Records a change nobody signed in made (a Stripe webhook, a scheduled job): the actor is named by
+ * `source` ("stripe", "system"), with no user.
+ */
+export async function recordSystemAudit(tx: Tx | Db, source: string, entry: AuditEntry) {
+  await tx.insert(auditLog).values({
+    actorUserId: null,
+    actorEmail: source,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
 export const AUDIT_PAGE_SIZE = 25;
 
 /** Newest first, paged in the database; `search` matches the actor, the action or the target id. */
