@@ -43,6 +43,7 @@ export default [
   route("resources/members", "routes/resources/members.tsx"),
   route("resources/api-keys", "routes/resources/api-keys.tsx"),
   route("resources/view-as", "routes/resources/view-as.tsx"),
+  route("resources/billing", "routes/resources/billing.tsx"),
   route("resources/csv-upload", "routes/resources/csv-upload.tsx"),
   route("resources/csv-imports", "routes/resources/csv-imports.tsx"),
   route("resources/csv-import-progress", "routes/resources/csv-import-progress.tsx"),

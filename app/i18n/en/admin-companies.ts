@@ -76,6 +76,14 @@ const adminCompanies = {
   status: {
     title: "Update Account Status",
     company: "Company: {{company}}",
+    checkoutReady:
+      "Checkout started for {{company}}. Send this link to the customer to add their card; nothing is charged before the late start date.",
+    checkoutLink: "Checkout link",
+    openCheckout: "Open checkout",
+    checkoutNotConfigured:
+      "The status is saved. No checkout was started: card billing is not configured on this server (STRIPE_SECRET_KEY). The company can pick the plan from its Billing tab once it is.",
+    checkoutFailed:
+      "The status is saved, but the checkout could not be started. The company can start it from its Billing tab, or try again.",
     newSubscription:
       "This will start new subscription and it will cancel all previous subscriptions, Do you want to proceed?",
   },

@@ -78,6 +78,14 @@ const adminCompanies: typeof adminCompaniesEn = {
   status: {
     title: "Mettre à jour le statut du compte",
     company: "Entreprise : {{company}}",
+    checkoutReady:
+      "Paiement lancé pour {{company}}. Envoyez ce lien au client pour qu’il ajoute sa carte ; rien n’est débité avant la date de démarrage différé.",
+    checkoutLink: "Lien de paiement",
+    openCheckout: "Ouvrir le paiement",
+    checkoutNotConfigured:
+      "Le statut est enregistré. Aucun paiement n’a été lancé : la facturation par carte n’est pas configurée sur ce serveur (STRIPE_SECRET_KEY). L’entreprise pourra choisir le forfait depuis son onglet Facturation.",
+    checkoutFailed:
+      "Le statut est enregistré, mais le paiement n’a pas pu être lancé. L’entreprise peut le lancer depuis son onglet Facturation, ou réessayez.",
     newSubscription:
       "Cela démarrera un nouvel abonnement et annulera tous les abonnements précédents. Voulez-vous continuer ?",
   },

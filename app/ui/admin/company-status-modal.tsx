@@ -1,16 +1,24 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { BlockStack, Modal, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Modal, Text, TextField } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { CompanyListRow } from "~/domain/admin/companies.server";
 import { type PlanOption, updateStatusSchema } from "~/domain/admin/company-admin-schemas";
+import { asI18nKey } from "~/i18n/keys";
 import type { Toast } from "~/ui/toast";
 import { COMPANIES_ACTION } from "./company-add-modal";
 import { StatusFields } from "./company-form-fields";
 
-type StatusData = { intent: string; result?: SubmissionResult<string[]>; done?: boolean; toast?: Toast };
+type LateStartCheckoutAnswer = { url: string | null; problem: string | null };
+type StatusData = {
+  intent: string;
+  result?: SubmissionResult<string[]>;
+  done?: boolean;
+  toast?: Toast;
+  checkout?: LateStartCheckoutAnswer;
+};
 
 /**
  * Update Account Status. With LATE_START and a chosen plan, saving first asks the new-subscription
@@ -31,6 +39,8 @@ export function CompanyStatusModal(props: {
   const [confirming, setConfirming] = useState(false);
   const [status, setStatus] = useState<string>(company.accountStatus);
   const [planId, setPlanId] = useState("");
+  // After a LATE_START save with a plan: the checkout link to hand over (or why there is none).
+  const [checkout, setCheckout] = useState<LateStartCheckoutAnswer | null>(null);
   const idle = fetcher.state === "idle";
   const [form, fields] = useForm({
     id: `admin-status-${company.id}`,
@@ -44,7 +54,8 @@ export function CompanyStatusModal(props: {
     if (!answer || fetcher.state !== "idle") return;
     if (answer.done && answer.toast) {
       onSaved(answer.toast);
-      onClose();
+      if (answer.checkout) setCheckout(answer.checkout);
+      else onClose();
     } else if (answer.toast) onToast(answer.toast);
   }, [fetcher.data, fetcher.state, onSaved, onToast, onClose]);
 
@@ -65,6 +76,8 @@ export function CompanyStatusModal(props: {
     confirmed.current = true;
     formRef.current?.requestSubmit();
   };
+  if (checkout)
+    return <LateStartCheckoutView company={company.company} checkout={checkout} onClose={onClose} />;
   // The new-subscription question replaces the form inside the same dialog; the form stays mounted
   // (hidden) so that what was chosen is what gets submitted.
   return (
@@ -119,6 +132,45 @@ export function CompanyStatusModal(props: {
             </BlockStack>
           </fetcher.Form>
         </div>
+      </Modal.Section>
+    </Modal>
+  );
+}
+
+function LateStartCheckoutView(props: {
+  company: string;
+  checkout: LateStartCheckoutAnswer;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { url, problem } = props.checkout;
+  return (
+    <Modal
+      open
+      onClose={props.onClose}
+      title={t("adminCompanies.status.title")}
+      primaryAction={{ content: t("common.close"), onAction: props.onClose }}
+    >
+      <Modal.Section>
+        {url ? (
+          <BlockStack gap="300">
+            <Text as="p">{t("adminCompanies.status.checkoutReady", { company: props.company })}</Text>
+            <TextField
+              label={t("adminCompanies.status.checkoutLink")}
+              value={url}
+              readOnly
+              autoComplete="off"
+              selectTextOnFocus
+            />
+            <Button url={url} external>
+              {t("adminCompanies.status.openCheckout")}
+            </Button>
+          </BlockStack>
+        ) : (
+          <Banner tone="warning">
+            <p>{t(asI18nKey(problem ?? "adminCompanies.status.checkoutFailed"))}</p>
+          </Banner>
+        )}
       </Modal.Section>
     </Modal>
   );

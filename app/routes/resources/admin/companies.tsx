@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { requireViewerWith, type Viewer } from "~/domain/access/guard.server";
 import { parseIntent, unknownIntent } from "~/domain/actions/intent";
+import type { Toast } from "~/domain/actions/toast";
 import {
   createCompanyByAdmin,
   saveCompanySubdomains,
@@ -20,6 +21,7 @@ import {
 } from "~/domain/admin/company-admin-schemas";
 import { setAccountDashboard } from "~/domain/admin/dashboards.server";
 import { setAccountTags } from "~/domain/admin/tags.server";
+import { type LateStartCheckout, startLateStartCheckout } from "~/domain/billing/late-start-checkout.server";
 import { loadSubdomainPatterns } from "~/domain/platform/system-configuration.server";
 import type { Route } from "./+types/companies";
 
@@ -98,7 +100,23 @@ async function updateStatus(actor: Viewer, input: Input<"status">, reply: Reply)
     return data({ intent, result }, 400);
   }
   if (outcome === "not_found") return data({ intent, toast: somethingWentWrong }, 404);
-  return data({ intent, done: true, toast: { message: "adminCompanies.toasts.statusUpdated" } });
+  const toast = { message: "adminCompanies.toasts.statusUpdated" } satisfies Toast;
+  // LATE_START with a plan starts its checkout (the subscription begins at the late start date).
+  if (input.accountStatus !== "LATE_START" || !input.planId) return data({ intent, done: true, toast });
+  const checkout = await startLateStartCheckout(input.accountId);
+  return data({ intent, done: true, toast, checkout: lateStartCheckoutAnswer(checkout) });
+}
+
+/** The checkout URL for the admin to hand over, or why there is none (the status is saved either way). */
+function lateStartCheckoutAnswer(checkout: LateStartCheckout) {
+  if (checkout.kind === "checkout") return { url: checkout.url, problem: null };
+  return {
+    url: null,
+    problem:
+      checkout.kind === "not_configured"
+        ? ("adminCompanies.status.checkoutNotConfigured" as const)
+        : ("adminCompanies.status.checkoutFailed" as const),
+  };
 }
 
 async function assignDashboard(actor: Viewer, input: Input<"dashboard">, reply: Reply) {

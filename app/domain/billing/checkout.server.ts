@@ -1,0 +1,129 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { accounts } from "#db/schema";
+import { config } from "~/config.server";
+import type { MemberContext } from "~/domain/access/guard.server";
+import { logWithErrorId } from "~/domain/kernel/error-id.server";
+import { stripeBilling } from "~/services/billing/stripe-billing.server";
+import { currentPaidPriceCents, listBillingPlans } from "./plan-catalogue.server";
+import { choosablePlans, isContactSalesPlan, mustContactSupport } from "./plans";
+import { storeBilling } from "./store-billing";
+
+/**
+ * Select Plan (spec 2 section 4): a company without a subscription goes to a Stripe Checkout
+ * Session; one with a subscription has its items swapped, prorated; a store account goes to the
+ * store platform's confirmation. Every refusal is an outcome the route puts in words.
+ */
+export type SelectPlanOutcome =
+  | { kind: "checkout"; url: string }
+  | { kind: "store_confirmation"; url: string }
+  | { kind: "updated" }
+  | { kind: "unknown_plan" }
+  | { kind: "manual_billing" }
+  | { kind: "contact_support" }
+  | { kind: "contact_sales" }
+  | { kind: "not_configured" }
+  | { kind: "store_not_connected" }
+  | { kind: "failed"; errorId: string };
+
+const SUBSCRIPTION_ENDED = new Set(["canceled", "incomplete_expired"]);
+
+export async function selectPlan(
+  member: MemberContext,
+  planId: string,
+  now: Date = new Date(),
+): Promise<SelectPlanOutcome> {
+  const { account } = member;
+  if (account.manualBilling) return { kind: "manual_billing" };
+  const isStoreAccount = account.source === "shopify";
+  const catalogue = await listBillingPlans();
+  const choosable = choosablePlans(catalogue, isStoreAccount);
+  const plan = choosable.find((p) => p.id === planId);
+  if (!plan) return { kind: "unknown_plan" };
+  const subject = {
+    isPlatformAdmin: member.roles.includes("admin"),
+    isStoreAccount,
+    currentPriceCents: currentPaidPriceCents(account, catalogue),
+  };
+  if (mustContactSupport(subject, plan)) return { kind: "contact_support" };
+  if (isContactSalesPlan(plan, choosable)) return { kind: "contact_sales" };
+
+  const returnUrl = new URL("/settings?tab=billing", config().APP_URL).toString();
+  if (isStoreAccount) {
+    const store = storeBilling();
+    if (!store) return { kind: "store_not_connected" };
+    try {
+      const { confirmationUrl } = await store.requestPlan({ accountId: account.id, plan, returnUrl });
+      return { kind: "store_confirmation", url: confirmationUrl };
+    } catch (error) {
+      return { kind: "failed", errorId: logWithErrorId(`Store billing for ${account.id} failed`, error) };
+    }
+  }
+
+  const stripe = stripeBilling();
+  if (!stripe) return { kind: "not_configured" };
+  try {
+    const subscriptionId = await liveSubscriptionId(account);
+    if (subscriptionId) {
+      const changed = await stripe.changeSubscriptionPlan({
+        subscriptionId,
+        planId: plan.id,
+        lookupKeys: plan.checkoutLookupKeys,
+      });
+      // The webhook (customer.subscription.updated) confirms it; the tab shows the new plan at once.
+      await getDb()
+        .update(accounts)
+        .set({ planId: plan.id, plan: plan.name, stripePriceId: changed.priceId, updatedAt: now })
+        .where(eq(accounts.id, account.id));
+      return { kind: "updated" };
+    }
+    const lateStart =
+      account.accountStatus === "LATE_START" && account.lateStartDate && account.lateStartDate > now
+        ? account.lateStartDate
+        : undefined;
+    const session = await stripe.createCheckoutSession({
+      accountId: account.id,
+      planId: plan.id,
+      lookupKeys: plan.checkoutLookupKeys,
+      customerId: account.stripeCustomerId,
+      customerEmail: member.user.email,
+      successUrl: `${returnUrl}&stripe_session={CHECKOUT_SESSION_ID}`,
+      cancelUrl: returnUrl,
+      startAt: lateStart,
+      now,
+    });
+    return { kind: "checkout", url: session.url };
+  } catch (error) {
+    return { kind: "failed", errorId: logWithErrorId(`Select Plan for ${account.id} failed`, error) };
+  }
+}
+
+/** The company's subscription while Stripe still bills it; an ended one is replaced by a checkout. */
+async function liveSubscriptionId(account: MemberContext["account"]): Promise<string | null> {
+  if (!account.stripeSubscriptionId) return null;
+  const status = (account.stripeSubscriptionDetails as { status?: string } | null)?.status;
+  if (status && SUBSCRIPTION_ENDED.has(status)) return null;
+  return account.stripeSubscriptionId;
+}
+
+export type PortalOutcome =
+  | { kind: "portal"; url: string }
+  | { kind: "no_customer" }
+  | { kind: "not_configured" }
+  | { kind: "failed"; errorId: string };
+
+/** The Stripe customer portal of the company (Billing tab, and the status banners' Read more). */
+export async function openBillingPortal(member: MemberContext): Promise<PortalOutcome> {
+  const stripe = stripeBilling();
+  if (!stripe) return { kind: "not_configured" };
+  const customerId = member.account.stripeCustomerId;
+  if (!customerId) return { kind: "no_customer" };
+  try {
+    const returnUrl = new URL("/settings?tab=billing", config().APP_URL).toString();
+    const { url } = await stripe.createPortalSession(customerId, returnUrl);
+    return { kind: "portal", url };
+  } catch (error) {
+    const errorId = logWithErrorId(`Billing portal for ${member.account.id} failed`, error);
+    return { kind: "failed", errorId };
+  }
+}

@@ -1,0 +1,87 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { permit, requireMember } from "~/domain/access/guard.server";
+import { parseIntent, rejectedForm, unknownIntent } from "~/domain/actions/intent";
+import type { Toast } from "~/domain/actions/toast";
+import { redirectWithToast } from "~/domain/auth/session.server";
+import {
+  openBillingPortal,
+  type PortalOutcome,
+  type SelectPlanOutcome,
+  selectPlan,
+} from "~/domain/billing/checkout.server";
+import type { Route } from "./+types/billing";
+
+const billingSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("select-plan"), planId: z.string().trim().min(1).max(64) }),
+  z.object({ intent: z.literal("portal") }),
+]);
+
+const BILLING_TAB = "/settings?tab=billing";
+// 'Failed to update plan information.' is shown for 3 s (spec 2 section 8).
+const PLAN_FAILED: Toast = { message: "toasts.planUpdateFailed", error: true, durationMs: 3000 };
+
+/**
+ * Select Plan and the billing portal, posted by the Billing tab's forms (they work without
+ * JavaScript). Stripe's pages are reached by a redirect; every other outcome comes back to the tab
+ * with a toast.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireMember({ request, context });
+  permit(member, "billing.write");
+  const submission = parseIntent(await request.formData(), billingSchema);
+  if (submission.status !== "success") return rejectedForm(submission);
+  const input = submission.value;
+  switch (input.intent) {
+    case "select-plan":
+      return answerSelectPlan(request, await selectPlan(member, input.planId));
+    case "portal":
+      return answerPortal(request, await openBillingPortal(member));
+    default:
+      return unknownIntent();
+  }
+}
+
+async function answerSelectPlan(request: Request, outcome: SelectPlanOutcome) {
+  switch (outcome.kind) {
+    case "checkout":
+    case "store_confirmation":
+      return redirect(outcome.url);
+    case "updated":
+      return redirectWithToast(request, BILLING_TAB, { message: "toasts.planUpdated" });
+    case "contact_sales":
+      return redirect("/support");
+    case "contact_support":
+      return backWith(request, { message: "toasts.contactSupportForPlan", error: true });
+    case "not_configured":
+      return backWith(request, { message: "toasts.cardBillingNotConfigured", error: true });
+    case "store_not_connected":
+      return backWith(request, { message: "toasts.storeBillingNotConnected", error: true });
+    case "manual_billing":
+      return backWith(request, { message: "toasts.manualBillingPlan", error: true });
+    case "unknown_plan":
+    case "failed":
+      // The spec's words only; what failed is in the log under the outcome's error id.
+      return backWith(request, PLAN_FAILED);
+  }
+}
+
+async function answerPortal(request: Request, outcome: PortalOutcome) {
+  switch (outcome.kind) {
+    case "portal":
+      return redirect(outcome.url);
+    case "not_configured":
+      return backWith(request, { message: "toasts.cardBillingNotConfigured", error: true });
+    case "no_customer":
+    case "failed":
+      return backWith(request, { message: "toasts.failedToFetchSession", error: true });
+  }
+}
+
+function backWith(request: Request, toast: Toast) {
+  return redirectWithToast(request, BILLING_TAB, toast);
+}
+
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
