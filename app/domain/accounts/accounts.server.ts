@@ -2,6 +2,7 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { accountRequests, accounts, DEFAULT_DASHBOARD_ID, legalDocuments, memberships } from "#db/schema";
 import type { MemberContext, Viewer } from "~/domain/access/guard.server";
+import type { AccountScope } from "~/domain/kernel/scope";
 
 export async function isActiveAccountDisabled(accountId: string | undefined) {
   if (!accountId) return false;
@@ -135,7 +136,7 @@ export async function termsAcceptanceNeeded(context: MemberContext): Promise<boo
   return !acceptedAt || new Date(acceptedAt).getTime() < terms.updatedAt.getTime();
 }
 
-export async function acceptTerms(context: MemberContext) {
+export async function acceptTerms(context: AccountScope) {
   // Merged in the database, so metadata written since this request loaded the company is kept.
   const acceptedAt = new Date().toISOString();
   await getDb()
@@ -148,7 +149,7 @@ export async function acceptTerms(context: MemberContext) {
 }
 
 /** The edit-company drawer: name and URL of the active company only. */
-export async function updateCompany(context: MemberContext, input: { company: string; url: string }) {
+export async function updateCompany(context: AccountScope, input: { company: string; url: string }) {
   await getDb()
     .update(accounts)
     .set({

@@ -4,12 +4,13 @@ import { getDb } from "#db/client.server";
 import { apiKeys } from "#db/schema";
 import type { MemberContext } from "~/domain/access/guard.server";
 import { isUuid } from "~/domain/kernel/ids";
+import type { AccountScope } from "~/domain/kernel/scope";
 
 export const MAX_API_KEYS = 2;
 
 const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
 
-export async function listApiKeys(context: MemberContext) {
+export async function listApiKeys(context: AccountScope) {
   return getDb()
     .select({
       id: apiKeys.id,
@@ -46,7 +47,7 @@ export async function generateApiKey(
   });
 }
 
-export async function setApiKeyDisabled(context: MemberContext, id: string, disabled: boolean) {
+export async function setApiKeyDisabled(context: AccountScope, id: string, disabled: boolean) {
   if (!isUuid(id)) return false;
   const updated = await getDb()
     .update(apiKeys)
@@ -56,7 +57,7 @@ export async function setApiKeyDisabled(context: MemberContext, id: string, disa
   return updated.length > 0;
 }
 
-export async function deleteApiKey(context: MemberContext, id: string) {
+export async function deleteApiKey(context: AccountScope, id: string) {
   if (!isUuid(id)) return false;
   const deleted = await getDb()
     .delete(apiKeys)

@@ -1,6 +1,6 @@
-import type { MemberContext } from "~/domain/access/guard.server";
 import { listContacts } from "~/domain/contacts/contacts.server";
 import { formatPhone } from "~/domain/contacts/phone";
+import type { AccountScope } from "~/domain/kernel/scope";
 import { linkedContactIds } from "~/domain/products/links.server";
 import { CHOOSE_CONTACT_PAGE_SIZE } from "~/domain/products/schemas";
 
@@ -9,7 +9,7 @@ import { CHOOSE_CONTACT_PAGE_SIZE } from "~/domain/products/schemas";
  * productId, contacts already linked to that product are marked.
  */
 export async function chooseContactPage(
-  member: MemberContext,
+  member: AccountScope,
   query: { search: string | null; after: string | null; productId: string },
 ) {
   const page = await listContacts(member, {

@@ -4,6 +4,7 @@ import { accounts, inviteHistory, memberships, users } from "#db/schema";
 import type { MemberContext, Viewer } from "~/domain/access/guard.server";
 import { EMAIL_PATTERN } from "~/domain/auth/schemas";
 import { isUuid } from "~/domain/kernel/ids";
+import type { AccountScope } from "~/domain/kernel/scope";
 import { escapeLike } from "~/domain/kernel/sql-text";
 import type { Language } from "~/i18n/resources";
 import { publishEvent } from "~/services/events/events.server";
@@ -102,7 +103,7 @@ export async function sendInvitations(
 }
 
 /** The company's invitations that are still open, optionally searched by email. */
-export async function listPendingInvitations(context: MemberContext, search = "") {
+export async function listPendingInvitations(context: AccountScope, search = "") {
   return getDb()
     .select({
       id: inviteHistory.id,
@@ -121,7 +122,7 @@ export async function listPendingInvitations(context: MemberContext, search = ""
     .orderBy(desc(inviteHistory.createdAt));
 }
 
-export async function cancelInvitation(context: MemberContext, inviteId: string): Promise<boolean> {
+export async function cancelInvitation(context: AccountScope, inviteId: string): Promise<boolean> {
   if (!isUuid(inviteId)) return false;
   const deleted = await getDb()
     .delete(inviteHistory)

@@ -1,12 +1,12 @@
 import { and, asc, count, eq, ilike, ne } from "drizzle-orm";
 import { getDb, type Tx } from "#db/client.server";
 import { memberships, users } from "#db/schema";
-import type { MemberContext } from "~/domain/access/guard.server";
 import { isUuid } from "~/domain/kernel/ids";
+import type { AccountScope } from "~/domain/kernel/scope";
 import { escapeLike } from "~/domain/kernel/sql-text";
 import { publishEvent } from "~/services/events/events.server";
 
-export async function listMembers(context: MemberContext, search = "") {
+export async function listMembers(context: AccountScope, search = "") {
   return getDb()
     .select({
       userId: users.id,
@@ -52,7 +52,7 @@ async function isLastAdmin(tx: Tx, accountId: string, userId: string) {
  * Removes a member (or the user themself, when leaving). The last company admin stays until
  * another is named. Removed users lose access on their next request: memberships are read each time.
  */
-export async function removeMember(context: MemberContext, userId: string): Promise<MembershipChange> {
+export async function removeMember(context: AccountScope, userId: string): Promise<MembershipChange> {
   if (!isUuid(userId)) return "not_found";
   const accountId = context.account.id;
   const outcome = await getDb().transaction(async (tx) => {
@@ -71,7 +71,7 @@ export async function removeMember(context: MemberContext, userId: string): Prom
 }
 
 export async function setCompanyAdmin(
-  context: MemberContext,
+  context: AccountScope,
   userId: string,
   isAdmin: boolean,
 ): Promise<MembershipChange> {

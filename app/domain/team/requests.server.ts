@@ -3,13 +3,14 @@ import { getDb } from "#db/client.server";
 import { accountRequests, memberships, users } from "#db/schema";
 import type { MemberContext } from "~/domain/access/guard.server";
 import { isUuid } from "~/domain/kernel/ids";
+import type { AccountScope } from "~/domain/kernel/scope";
 import { escapeLike } from "~/domain/kernel/sql-text";
 import type { Language } from "~/i18n/resources";
 import { publishEvent } from "~/services/events/events.server";
 import { sendRequestDecisionEmail } from "./emails.server";
 
 /** Pending requests to join the active company, optionally searched by email. */
-export async function listAccessRequests(context: MemberContext, search = "") {
+export async function listAccessRequests(context: AccountScope, search = "") {
   return getDb()
     .select({
       id: accountRequests.id,

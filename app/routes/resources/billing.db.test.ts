@@ -111,7 +111,10 @@ describeEachDatabase("billing resource route", (getDb) => {
 
   test("a read-only admin viewing a company gets 403 for Select Plan and the portal", async () => {
     const { account } = await memberOf({ accountStatus: "CREATED", stripeCustomerId: "cus_x" });
-    for (const fields of [{ intent: "select-plan", planId: "lite-5000" }, { intent: "portal" }]) {
+    for (const fields of [{ intent: "select-plan", planId: "lite-5000" }, { intent: "portal" }] as Record<
+      string,
+      string
+    >[]) {
       expect((await postAsRoAdmin(account.id, fields)).status, fields.intent).toBe(403);
     }
   });
