@@ -188,6 +188,8 @@ const prices: ApiRoute[] = [
       const { store, form } = context;
       const active = form.boolean("active");
       const lookupKeys = form.strings("lookup_keys");
+      if (lookupKeys.length > 10)
+        throw invalidRequest("You may only specify up to 10 lookup_keys.", "lookup_keys");
       const product = form.string("product");
       const type = form.string("type");
       const items = store
