@@ -147,7 +147,7 @@ test("npm run stripe:sync prints what it did, and refuses without STRIPE_SECRET_
   const again = await script({ STRIPE_SECRET_KEY: KEY, STRIPE_API_URL: stand.url });
   expect(again.stdout).toContain(`0 created, 0 updated, ${1 + billed.length + priceCount} kept`);
 
-  const env = { ...process.env, STRIPE_API_URL: stand.url };
+  const env: NodeJS.ProcessEnv = { ...process.env, STRIPE_API_URL: stand.url };
   delete env.STRIPE_SECRET_KEY;
   const refused = await run(process.execPath, ["--import", "tsx", "scripts/stripe-sync.ts"], {
     cwd: root,

@@ -119,10 +119,11 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     method: string,
     path: string,
     request: StripeRecordedRequest,
+    trusted = false,
   ): StripeAnswer & { headers: Record<string, string> } {
     const authorization = request.headers.authorization ?? "";
     const basic = `Basic ${Buffer.from(`${options.apiKey}:`).toString("base64")}`;
-    if (authorization !== `Bearer ${options.apiKey}` && authorization !== basic) {
+    if (!trusted && authorization !== `Bearer ${options.apiKey}` && authorization !== basic) {
       const given = authorization.replace(/^Bearer /, "");
       return {
         status: 401,
@@ -230,11 +231,16 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     const payMatch = /^\/__stand-in\/checkout\/([^/]+)\/pay$/.exec(path);
     if (method === "POST" && payMatch) return { status: 200, body: await pay(payMatch[1]!) };
     if (method === "POST" && path === "/__stand-in/events") {
-      // { type, id } sends the object as it is now, after `set` (e.g. { status: "past_due" }).
+      // { type, id } sends the object as it is now, after `set` (e.g. { status: "past_due" }), with
+      // the values `set` replaced as previous_attributes unless others are given.
       const object = json.object ?? (json.id ? store.find(json.id) : undefined);
       if (!json.type || !object) return { status: 400, body: { error: "give type and id (or object)" } };
-      if (json.set && !json.object) Object.assign(object, json.set);
-      const delivery = await deliver(makeEvent(json.type, object, json.previousAttributes));
+      let previous = json.previousAttributes;
+      if (json.set && !json.object) {
+        previous ??= Object.fromEntries(Object.keys(json.set).map((k) => [k, object[k] ?? null]));
+        Object.assign(object, json.set);
+      }
+      const delivery = await deliver(makeEvent(json.type, object, previous));
       return { status: 200, body: delivery ?? { error: "no webhook configured" } };
     }
     return { status: 404, body: { error: `no stand-in control ${method} ${path}` } };
@@ -249,7 +255,9 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       res.writeHead(status, { "Content-Type": type, "Request-Id": stripeId("req", 14), ...headers });
       res.end(text);
     };
-    if (path.startsWith("/__stand-in/")) {
+    // /__stand-in/api/v1/... is the API without the secret key, for specs in other processes.
+    const trusted = path.startsWith("/__stand-in/api/");
+    if (path.startsWith("/__stand-in/") && !trusted) {
       const answer = await control(method, path, body);
       return send(answer.status, "application/json", JSON.stringify(answer.body));
     }
@@ -276,13 +284,16 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       body,
       form,
     };
+    const json = (answer: StripeAnswer & { headers: Record<string, string> }) =>
+      send(answer.status, "application/json", JSON.stringify(answer.body, null, 2), answer.headers);
+    // A spec's own calls are neither recorded nor failed: failNext and requests are about the app's.
+    if (trusted) return json(api(method, path.slice("/__stand-in/api".length), recorded, true));
     requests.push(recorded);
     const failure = failures.shift();
     const answer = failure ? { ...failure, headers: {} } : api(method, path, recorded);
     const wait = delay;
     delay = 0;
-    const reply = () =>
-      send(answer.status, "application/json", JSON.stringify(answer.body, null, 2), answer.headers);
+    const reply = () => json(answer);
     if (wait > 0) setTimeout(reply, wait);
     else reply();
   }
