@@ -68,7 +68,7 @@ export const stripeStandIn = {
   },
   state: () => control<StripeStandInState>("GET", "state"),
   /** The next Stripe API requests of the app get these answers (see stripeErrors). */
-  failNext: (...answers: StripeAnswer[]) => control<{ queued: number }>("POST", "fail-next", answers),
+  failNext: (...answers: StripeAnswer[]) => control<{ ok: true }>("POST", "fail-next", answers),
   /** As pressing Pay on the hosted Checkout page, without a browser. */
   pay: (sessionId: string) =>
     control<{ redirectTo: string; deliveries: StripeDelivery[] }>("POST", `checkout/${sessionId}/pay`),

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { billingRoutes } from "./stripe-billing-api";
 import { catalogueRoutes, meterTotal } from "./stripe-catalogue-api";
 import { completeCheckout } from "./stripe-checkout";
+import { type ControlContext, controlAnswer } from "./stripe-controls";
 import { postStripeEvent, type StripeDelivery, type StripeEventObject, stripeEvent } from "./stripe-events";
 import { type Form, FormReader, parseStripeForm } from "./stripe-form";
 import { invalidRequest, StripeApiError, type StripeObject, stripeId } from "./stripe-objects";
@@ -199,52 +200,13 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     return { redirectTo, deliveries: delivered };
   }
 
-  function state() {
-    return {
-      products: [...store.products.values()],
-      prices: [...store.prices.values()],
-      meters: [...store.meters.values()],
-      customers: [...store.customers.values()],
-      sessions: [...store.sessions.values()],
-      subscriptions: [...store.subscriptions.values()],
-      subscriptionUpdates: store.subscriptionUpdates,
-      portalSessions: [...store.portalSessions.values()],
-      meterEvents: store.meterEvents.map(({ id: _id, ...event }) => event),
-      meterTotals: Object.fromEntries([...store.customers.keys()].map((id) => [id, meterTotal(store, id)])),
-      events: store.events,
-      deliveries: deliveries.map((d) => ({
-        eventId: d.event.id,
-        type: d.event.type,
-        status: d.status,
-        error: d.error,
-      })),
-    };
-  }
-
-  async function control(method: string, path: string, body: string): Promise<StripeAnswer> {
-    const json = body ? JSON.parse(body) : {};
-    if (method === "GET" && path === "/__stand-in/state") return { status: 200, body: state() };
-    if (method === "POST" && path === "/__stand-in/fail-next") {
-      failures.push(...(Array.isArray(json) ? json : [json]));
-      return { status: 200, body: { queued: failures.length } };
-    }
-    const payMatch = /^\/__stand-in\/checkout\/([^/]+)\/pay$/.exec(path);
-    if (method === "POST" && payMatch) return { status: 200, body: await pay(payMatch[1]!) };
-    if (method === "POST" && path === "/__stand-in/events") {
-      // { type, id } sends the object as it is now, after `set` (e.g. { status: "past_due" }), with
-      // the values `set` replaced as previous_attributes unless others are given.
-      const object = json.object ?? (json.id ? store.find(json.id) : undefined);
-      if (!json.type || !object) return { status: 400, body: { error: "give type and id (or object)" } };
-      let previous = json.previousAttributes;
-      if (json.set && !json.object) {
-        previous ??= Object.fromEntries(Object.keys(json.set).map((k) => [k, object[k] ?? null]));
-        Object.assign(object, json.set);
-      }
-      const delivery = await deliver(makeEvent(json.type, object, previous));
-      return { status: 200, body: delivery ?? { error: "no webhook configured" } };
-    }
-    return { status: 404, body: { error: `no stand-in control ${method} ${path}` } };
-  }
+  const controls: ControlContext = {
+    store,
+    deliveries,
+    failNext: (answers) => failures.push(...answers),
+    pay,
+    sendEvent: (type, object, previous) => deliver(makeEvent(type, object, previous)),
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse, body: string) {
     const method = req.method ?? "GET";
@@ -258,7 +220,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     // /__stand-in/api/v1/... is the API without the secret key, for specs in other processes.
     const trusted = path.startsWith("/__stand-in/api/");
     if (path.startsWith("/__stand-in/") && !trusted) {
-      const answer = await control(method, path, body);
+      const answer = await controlAnswer(controls, method, path, body);
       return send(answer.status, "application/json", JSON.stringify(answer.body));
     }
     const page = /^\/(checkout|portal)\/([^/]+)(\/pay)?$/.exec(path);
