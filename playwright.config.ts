@@ -8,6 +8,9 @@ const ci = Boolean(process.env.CI);
 // The secret of the e2e server's fixture endpoint (tests/support/e2e-fixture-endpoint.ts), new for
 // every run. Set here, in the runner, so the server it starts and the workers it forks all inherit it.
 process.env.E2E_FIXTURE_SECRET ??= randomBytes(32).toString("hex");
+// The Stripe stand-in e2e-server.ts runs (tests/support/stand-ins/stripe.ts): a port of its own per
+// E2E_PORT, known here so the workers reach its /__stand-in/ controls (tests/support/e2e-stripe.ts).
+process.env.STRIPE_STAND_IN_URL ??= `http://127.0.0.1:${port + 20000}`;
 
 // Debian's Chromium, never a downloaded browser. The machine has no network: these flags stop
 // Chromium's background services from flooding refused connections.
@@ -58,6 +61,7 @@ export default defineConfig({
     env: {
       BUILD_DIR: process.env.BUILD_DIR ?? (port === 3100 ? "build" : `build-e2e-${port}`),
       E2E_FIXTURE_SECRET: process.env.E2E_FIXTURE_SECRET,
+      STRIPE_STAND_IN_URL: process.env.STRIPE_STAND_IN_URL,
     },
     url: `${baseURL}/healthz`,
     reuseExistingServer: !ci,

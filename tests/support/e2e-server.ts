@@ -4,15 +4,42 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import Stripe from "stripe";
+import { formatSyncChange, syncStripeCatalogue } from "../../app/domain/billing/stripe-sync.server";
+import { startStripeStandIn } from "./stand-ins/stripe";
 import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from "./test-database";
 
 /**
  * The server Playwright tests run against (playwright.config.ts builds first, then runs this):
  * `tsx server.ts` on port 3100 (or E2E_PORT) with an empty database of its own, an embedded PGlite in a new temp
  * directory, or a new database on TEST_DATABASE_URL's server; both are removed when it stops.
+ * Stripe is the local stand-in (tests/support/stand-ins/stripe.ts), run in this process on
+ * STRIPE_STAND_IN_URL's port (playwright.config.ts sets it, so specs reach its /__stand-in/ controls)
+ * or a free one, with the catalogue synced into it as `npm run stripe:sync` does.
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const port = Number(process.env.E2E_PORT ?? 3100);
+
+const appUrl = `http://localhost:${port}`;
+const stripeKey = `sk_test_e2e${randomBytes(12).toString("hex")}`;
+const stripeWebhookSecret = `whsec_${randomBytes(24).toString("base64url")}`;
+const meterEventName = process.env.STRIPE_METER_EVENT_NAME ?? "blusteam_overage_messages";
+const standInPort = process.env.STRIPE_STAND_IN_URL
+  ? Number(new URL(process.env.STRIPE_STAND_IN_URL).port)
+  : 0;
+const stripeStandIn = await startStripeStandIn({
+  apiKey: stripeKey,
+  port: standInPort,
+  webhookUrl: `${appUrl}/webhooks/stripe`,
+  webhookSecret: stripeWebhookSecret,
+});
+{
+  const { hostname, port: apiPort } = new URL(stripeStandIn.url);
+  const sdk = new Stripe(stripeKey, { host: hostname, port: apiPort, protocol: "http" });
+  const changes = await syncStripeCatalogue(sdk, { meterEventName });
+  console.log(`e2e: Stripe stand-in on ${stripeStandIn.url}, ${changes.length} catalogue objects synced`);
+  if (process.env.E2E_VERBOSE) for (const change of changes) console.log(`e2e: ${formatSyncChange(change)}`);
+}
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "blusteam-e2e-"));
 let database: ScratchPostgresDatabase | undefined;
@@ -27,7 +54,7 @@ const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: "production",
   PORT: String(port),
-  APP_URL: `http://localhost:${port}`,
+  APP_URL: appUrl,
   DATA_DIR: dataDir,
   SESSION_SECRET: process.env.SESSION_SECRET ?? "e2e-session-secret-not-for-production",
   // Lets the specs sign Twilio webhooks (tests/e2e/messaging-webhooks.spec.ts); SMS still go to the outbox.
@@ -36,6 +63,12 @@ const env: NodeJS.ProcessEnv = {
   // and companies for the specs. playwright.config.ts draws it for the run; this is the only place
   // that hands it to a server.
   E2E_FIXTURE_SECRET: process.env.E2E_FIXTURE_SECRET ?? randomBytes(32).toString("hex"),
+  // Card billing against the stand-in; its hosted Pay page signs webhooks with this secret.
+  STRIPE_SECRET_KEY: stripeKey,
+  STRIPE_API_URL: stripeStandIn.url,
+  STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+  STRIPE_METER_EVENT_NAME: meterEventName,
+  STRIPE_STAND_IN_URL: stripeStandIn.url,
 };
 if (database) env.DATABASE_URL = database.url;
 else delete env.DATABASE_URL;
@@ -52,6 +85,7 @@ async function cleanUp() {
   if (cleanedUp) return;
   cleanedUp = true;
   rmSync(dataDir, { recursive: true, force: true });
+  await stripeStandIn.close();
   try {
     await database?.drop();
   } catch (error) {
