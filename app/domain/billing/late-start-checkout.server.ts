@@ -35,7 +35,7 @@ export async function startLateStartCheckout(
       planId: plan.id,
       lookupKeys: plan.checkoutLookupKeys,
       customerId: account.stripeCustomerId,
-      customerEmail: (await billingContactEmail(accountId, account.ownerUserId)) ?? "",
+      customerEmail: await billingContactEmail(accountId, account.ownerUserId),
       successUrl: `${returnUrl}&stripe_session={CHECKOUT_SESSION_ID}`,
       cancelUrl: returnUrl,
       startAt: account.lateStartDate ?? undefined,

@@ -12,7 +12,8 @@ export type CheckoutRequest = {
   /** Lookup keys of the line items: the tier's monthly licensed price and its metered overage price. */
   lookupKeys: string[];
   customerId: string | null;
-  customerEmail: string;
+  /** Prefilled on Stripe's page for a new customer; null lets the payer type it. */
+  customerEmail: string | null;
   successUrl: string;
   cancelUrl: string;
   /** Late start: nothing is charged before this time. */
@@ -90,7 +91,9 @@ export function stripeBilling() {
         subscription_data: subscriptionData,
         ...(request.customerId
           ? { customer: request.customerId }
-          : { customer_email: request.customerEmail }),
+          : request.customerEmail
+            ? { customer_email: request.customerEmail }
+            : {}),
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
       });
