@@ -176,9 +176,14 @@ export function stripeBilling() {
 
 export type StripeBilling = NonNullable<ReturnType<typeof stripeBilling>>;
 
-/** Stripe refuses a meter event whose identifier it already has (within its dedup window). */
-function isDuplicateMeterEvent(error: unknown): boolean {
+/**
+ * Stripe refuses a meter event whose identifier it already has (within its dedup window, at least 24
+ * hours): a 400 invalid_request_error whose only marker is the message, "An event already exists with
+ * identifier {identifier}." (no code, Stripe-Should-Retry: false). The v2 API names the same refusal
+ * `duplicate_meter_event`; both mean the usage was already counted.
+ */
+export function isDuplicateMeterEvent(error: unknown): boolean {
   const e = error as { type?: string; code?: string; message?: string } | undefined;
   if (e?.type !== "StripeInvalidRequestError") return false;
-  return e.code === "resource_already_exists" || /identifier.*already/i.test(e.message ?? "");
+  return e.code === "duplicate_meter_event" || /already exists with identifier/i.test(e.message ?? "");
 }
