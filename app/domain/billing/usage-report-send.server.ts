@@ -18,8 +18,10 @@ import type { StripeBilling } from "~/services/billing/stripe-billing.server";
  * - A worker killed between the call and reported_at: the next run sends the same identifier again,
  *   which Stripe counts once (the adapter answers 'duplicate'). Two runs at once (two workers) may
  *   likewise send a row twice, never bill it twice.
- * Stripe refuses meter events older than 35 days: rows older than that (Stripe unreachable for a
- * month) are no longer sent and stay unreported, visible as the gap between overage and reported.
+ * Rows queued are sent even if the subscription has ended since (the messages were owed), but not
+ * while the company is on manual billing. Stripe refuses meter events older than 35 days: rows older
+ * than that (Stripe unreachable for a month) are no longer sent and stay unreported, visible as the
+ * gap between overageMessages and reportedOverage.
  */
 
 export const METER_EVENT_MAX_AGE_MS = 35 * 86_400_000 - 60 * 60_000;

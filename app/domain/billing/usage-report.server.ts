@@ -50,7 +50,7 @@ export async function runUsageReport(
   } = {},
 ): Promise<UsageReportResult> {
   const billing = options.billing === undefined ? stripeBilling() : options.billing;
-  if (!billing) return NOTHING;
+  if (!billing) return { ...NOTHING };
   const now = options.now ?? new Date();
   const queued = await queueOverage(now);
   const sent = await sendQueuedMeterEvents(billing, {
