@@ -3,20 +3,16 @@ import {
   customerObject,
   invalidRequest,
   listOf,
+  mergeMetadata,
   missingParam,
   noSuch,
   nowSeconds,
   type StripeObject,
   subscriptionItemObject,
 } from "./stripe-objects";
-import { type ApiContext, type ApiRoute, expandOf, type StripeStore } from "./stripe-store";
+import { type ApiContext, type ApiRoute, expandOf, page, type StripeStore } from "./stripe-store";
 
 /** Customers, Checkout Sessions, subscriptions, billing portal sessions and events. */
-
-const page = (context: ApiContext) => ({
-  limit: context.form.integer("limit"),
-  startingAfter: context.form.string("starting_after"),
-});
 
 function sessionAnswer(context: ApiContext, session: StripeObject) {
   const expand = expandOf(context);
@@ -46,15 +42,6 @@ function lineItemsList(store: StripeStore, sessionId: string) {
     };
   });
   return { object: "list", data, has_more: false, url: `/v1/checkout/sessions/${sessionId}/line_items` };
-}
-
-function mergeMetadata(object: StripeObject, changes: Record<string, string> | undefined) {
-  if (!changes) return;
-  if (Object.keys(changes).length === 0) object.metadata = {};
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === "") delete object.metadata[key];
-    else object.metadata[key] = value;
-  }
 }
 
 const customers: ApiRoute[] = [

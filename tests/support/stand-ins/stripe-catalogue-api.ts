@@ -1,6 +1,7 @@
 import {
   invalidRequest,
   listOf,
+  mergeMetadata,
   meterObject,
   missingParam,
   nowSeconds,
@@ -9,23 +10,9 @@ import {
   type StripeObject,
   stripeId,
 } from "./stripe-objects";
-import { type ApiContext, type ApiRoute, expandOf } from "./stripe-store";
+import { type ApiContext, type ApiRoute, expandOf, page } from "./stripe-store";
 
 /** Products, prices, billing meters and meter events: what `npm run stripe:sync` and usage reports use. */
-
-const page = (context: ApiContext) => ({
-  limit: context.form.integer("limit"),
-  startingAfter: context.form.string("starting_after"),
-});
-
-function mergeMetadata(object: StripeObject, changes: Record<string, string> | undefined) {
-  if (!changes) return;
-  if (Object.keys(changes).length === 0) object.metadata = {};
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === "") delete object.metadata[key];
-    else object.metadata[key] = value;
-  }
-}
 
 // A lookup key belongs to one price; transfer_lookup_key moves it, otherwise Stripe refuses.
 function claimLookupKey(context: ApiContext, key: string | undefined, priceId: string | null) {
@@ -188,6 +175,8 @@ const prices: ApiRoute[] = [
       const { store, form } = context;
       const active = form.boolean("active");
       const lookupKeys = form.strings("lookup_keys");
+      if (lookupKeys.length > 10)
+        throw invalidRequest("You may only specify up to 10 lookup_keys.", "lookup_keys");
       const product = form.string("product");
       const type = form.string("type");
       const items = store

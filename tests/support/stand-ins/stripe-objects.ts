@@ -260,3 +260,13 @@ export function subscriptionItemObject(
     tax_rates: [],
   };
 }
+
+/** Stripe's metadata update: keys merge in, an empty value removes a key, an empty hash clears all. */
+export function mergeMetadata(object: StripeObject, changes: Record<string, string> | undefined) {
+  if (!changes) return;
+  if (Object.keys(changes).length === 0) object.metadata = {};
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === "") delete object.metadata[key];
+    else object.metadata[key] = value;
+  }
+}

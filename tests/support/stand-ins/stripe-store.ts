@@ -124,3 +124,8 @@ export type ApiRoute = {
 };
 
 export const expandOf = (context: ApiContext) => context.form.strings("expand");
+
+export const page = (context: ApiContext) => ({
+  limit: context.form.integer("limit"),
+  startingAfter: context.form.string("starting_after"),
+});

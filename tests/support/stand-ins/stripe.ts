@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { billingRoutes } from "./stripe-billing-api";
 import { catalogueRoutes, meterTotal } from "./stripe-catalogue-api";
 import { completeCheckout } from "./stripe-checkout";
+import { type ControlContext, controlAnswer } from "./stripe-controls";
 import { postStripeEvent, type StripeDelivery, type StripeEventObject, stripeEvent } from "./stripe-events";
 import { type Form, FormReader, parseStripeForm } from "./stripe-form";
 import { invalidRequest, StripeApiError, type StripeObject, stripeId } from "./stripe-objects";
@@ -119,10 +120,11 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     method: string,
     path: string,
     request: StripeRecordedRequest,
+    trusted = false,
   ): StripeAnswer & { headers: Record<string, string> } {
     const authorization = request.headers.authorization ?? "";
     const basic = `Basic ${Buffer.from(`${options.apiKey}:`).toString("base64")}`;
-    if (authorization !== `Bearer ${options.apiKey}` && authorization !== basic) {
+    if (!trusted && authorization !== `Bearer ${options.apiKey}` && authorization !== basic) {
       const given = authorization.replace(/^Bearer /, "");
       return {
         status: 401,
@@ -198,47 +200,13 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     return { redirectTo, deliveries: delivered };
   }
 
-  function state() {
-    return {
-      products: [...store.products.values()],
-      prices: [...store.prices.values()],
-      meters: [...store.meters.values()],
-      customers: [...store.customers.values()],
-      sessions: [...store.sessions.values()],
-      subscriptions: [...store.subscriptions.values()],
-      subscriptionUpdates: store.subscriptionUpdates,
-      portalSessions: [...store.portalSessions.values()],
-      meterEvents: store.meterEvents.map(({ id: _id, ...event }) => event),
-      meterTotals: Object.fromEntries([...store.customers.keys()].map((id) => [id, meterTotal(store, id)])),
-      events: store.events,
-      deliveries: deliveries.map((d) => ({
-        eventId: d.event.id,
-        type: d.event.type,
-        status: d.status,
-        error: d.error,
-      })),
-    };
-  }
-
-  async function control(method: string, path: string, body: string): Promise<StripeAnswer> {
-    const json = body ? JSON.parse(body) : {};
-    if (method === "GET" && path === "/__stand-in/state") return { status: 200, body: state() };
-    if (method === "POST" && path === "/__stand-in/fail-next") {
-      failures.push(...(Array.isArray(json) ? json : [json]));
-      return { status: 200, body: { queued: failures.length } };
-    }
-    const payMatch = /^\/__stand-in\/checkout\/([^/]+)\/pay$/.exec(path);
-    if (method === "POST" && payMatch) return { status: 200, body: await pay(payMatch[1]!) };
-    if (method === "POST" && path === "/__stand-in/events") {
-      // { type, id } sends the object as it is now, after `set` (e.g. { status: "past_due" }).
-      const object = json.object ?? (json.id ? store.find(json.id) : undefined);
-      if (!json.type || !object) return { status: 400, body: { error: "give type and id (or object)" } };
-      if (json.set && !json.object) Object.assign(object, json.set);
-      const delivery = await deliver(makeEvent(json.type, object, json.previousAttributes));
-      return { status: 200, body: delivery ?? { error: "no webhook configured" } };
-    }
-    return { status: 404, body: { error: `no stand-in control ${method} ${path}` } };
-  }
+  const controls: ControlContext = {
+    store,
+    deliveries,
+    failNext: (answers) => failures.push(...answers),
+    pay,
+    sendEvent: (type, object, previous) => deliver(makeEvent(type, object, previous)),
+  };
 
   async function handle(req: IncomingMessage, res: ServerResponse, body: string) {
     const method = req.method ?? "GET";
@@ -249,8 +217,10 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       res.writeHead(status, { "Content-Type": type, "Request-Id": stripeId("req", 14), ...headers });
       res.end(text);
     };
-    if (path.startsWith("/__stand-in/")) {
-      const answer = await control(method, path, body);
+    // /__stand-in/api/v1/... is the API without the secret key, for specs in other processes.
+    const trusted = path.startsWith("/__stand-in/api/");
+    if (path.startsWith("/__stand-in/") && !trusted) {
+      const answer = await controlAnswer(controls, method, path, body);
       return send(answer.status, "application/json", JSON.stringify(answer.body));
     }
     const page = /^\/(checkout|portal)\/([^/]+)(\/pay)?$/.exec(path);
@@ -276,13 +246,16 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       body,
       form,
     };
+    const json = (answer: StripeAnswer & { headers: Record<string, string> }) =>
+      send(answer.status, "application/json", JSON.stringify(answer.body, null, 2), answer.headers);
+    // A spec's own calls are neither recorded nor failed: failNext and requests are about the app's.
+    if (trusted) return json(api(method, path.slice("/__stand-in/api".length), recorded, true));
     requests.push(recorded);
     const failure = failures.shift();
     const answer = failure ? { ...failure, headers: {} } : api(method, path, recorded);
     const wait = delay;
     delay = 0;
-    const reply = () =>
-      send(answer.status, "application/json", JSON.stringify(answer.body, null, 2), answer.headers);
+    const reply = () => json(answer);
     if (wait > 0) setTimeout(reply, wait);
     else reply();
   }
