@@ -1,4 +1,5 @@
 import { pruneRateLimitBuckets } from "~/domain/auth/rate-limit.server";
+import { runUsageReport } from "~/domain/billing/usage-report.server";
 import { runCsvImport } from "~/domain/contacts/csv-import.server";
 import { runDispatchJob, startDispatchListener } from "~/domain/journeys/dispatch/job.server";
 import { sendMessages } from "~/domain/journeys/dispatch/send.server";
@@ -14,6 +15,9 @@ export const jobHandlers: JobHandlers = {
   "journey-dispatch": (_payload, job) => runDispatchJob({ signal: job.signal }),
   "journey-send": async ({ messageIds }) => {
     await sendMessages(messageIds);
+  },
+  "billing-usage-report": async (_payload, job) => {
+    await runUsageReport({ signal: job.signal });
   },
   "prune-rate-limits": async () => {
     await pruneRateLimitBuckets();

@@ -20,6 +20,12 @@ export type UsagePeriod = {
   totalUsage: number;
   includedMessages: number;
   overageMessages: number;
+  /**
+   * Overage messages Stripe has recorded for the period (usage-report.server.ts, within a minute or
+   * two of the send); below overageMessages while reports are pending, never above unless the plan's
+   * included count rose after they were billed.
+   */
+  reportedOverage: number;
 };
 
 /** Messages a plan includes each period; a company without a plan is on the free plan's 250. */
@@ -47,7 +53,7 @@ export async function listUsagePeriods(
   { limit = 12, now = new Date() }: { limit?: number; now?: Date } = {},
 ): Promise<UsagePeriod[]> {
   const db = getDb();
-  const [rows, included] = await Promise.all([
+  const [rows, included, reports] = await Promise.all([
     rowsOf<{ period_start: string | Date; messages: number }>(
       db,
       sql`select period_start, sum(messages)::int as messages from message_usage
@@ -55,8 +61,15 @@ export async function listUsagePeriods(
           group by period_start order by period_start desc limit ${limit}`,
     ),
     includedMessagesFor(scope.account.id, db),
+    rowsOf<{ period_start: string | Date; reported: number }>(
+      db,
+      sql`select period_start, count(*)::int as reported from usage_meter_reports
+          where account_id = ${scope.account.id}::uuid and reported_at is not null
+          group by period_start`,
+    ),
   ]);
   const totals = new Map(rows.map((r) => [dayOf(r.period_start), Number(r.messages)]));
+  const reported = new Map(reports.map((r) => [dayOf(r.period_start), Number(r.reported)]));
   const current = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
   if (!totals.has(current)) totals.set(current, 0);
   return [...totals.entries()]
@@ -68,6 +81,7 @@ export async function listUsagePeriods(
       totalUsage,
       includedMessages: included,
       overageMessages: overageFor(totalUsage, included),
+      reportedOverage: reported.get(periodStart) ?? 0,
     }));
 }
 

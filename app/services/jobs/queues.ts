@@ -35,6 +35,15 @@ export const queues = {
     payload: z.object({ messageIds: z.array(z.string()) }),
     concurrency: 3,
   },
+  /**
+   * Overage messages (beyond the plan's included count in the period) reported to Stripe as meter
+   * events, one per message with the message id as identifier, so a retry never bills twice.
+   */
+  "billing-usage-report": {
+    options: { policy: "short", retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60 },
+    payload: z.object({}),
+    schedule: "* * * * *",
+  },
   /** Housekeeping: expired rate-limit counters (hourly). */
   "prune-rate-limits": {
     options: { policy: "short", retryLimit: 1, expireInSeconds: 5 * 60 },
