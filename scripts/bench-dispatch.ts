@@ -109,7 +109,9 @@ try {
 
   const ready: Promise<void>[] = [];
   for (let i = 0; i < WORKERS; i++) {
-    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/worker.ts"], {
+    // `node --import tsx`, not the tsx command: tsx runs the script in a child process of its own,
+    // which a SIGKILL to the command would leave running.
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
       env: { ...process.env, DATABASE_URL: scratch.url },
       stdio: ["ignore", "pipe", "pipe"],
     });

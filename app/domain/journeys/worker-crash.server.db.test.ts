@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { closeDatabase, installDatabase, openDatabase } from "#db/client.server";
@@ -60,7 +59,9 @@ describe.skipIf(!serverUrl)(title, () => {
   });
 
   function startWorker(name: string, env: Record<string, string>): Promise<ChildProcess> {
-    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/worker.ts"], {
+    // `node --import tsx`, not the tsx command: tsx runs the script in a child process of its own,
+    // which a SIGKILL to the command would leave running.
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
       env: {
         ...process.env,
         DATABASE_URL: scratch.url,
