@@ -1,8 +1,9 @@
-import { BlockStack, Button, Card, DataTable, InlineStack, Page, Text } from "@shopify/polaris";
+import { BlockStack, Button, Card, InlineStack, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { isFramableByAnySite } from "~/domain/access/security.server";
 import { listBillingPlans } from "~/domain/billing/catalogue.server";
 import { choosablePlans, customersFor, planDisplayName } from "~/domain/billing/plans";
+import { BillingTable } from "~/ui/billing/billing-table";
 import { useBillingFormat } from "~/ui/billing/format";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/billing-page";
@@ -40,8 +41,8 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
       <BlockStack gap="400">
         <Text as="p">{t("billing.public.intro")}</Text>
         <Card padding="0">
-          <DataTable
-            columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric", "numeric", "numeric"]}
+          <BillingTable
+            caption={t("billing.public.title")}
             headings={[
               t("billing.public.plan"),
               t("billing.public.messages"),
@@ -62,7 +63,12 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
             <Text as="h2" variant="headingMd">
               {t("billing.public.callToAction")}
             </Text>
-            <Button url="/signup" variant="primary" external={loaderData.framed}>
+            <Button
+              url="/signup"
+              variant="primary"
+              external={loaderData.framed}
+              target={loaderData.framed ? "_blank" : undefined}
+            >
               {t("billing.public.signUp")}
             </Button>
           </InlineStack>

@@ -1,6 +1,7 @@
-import { BlockStack, Card, DataTable, Text } from "@shopify/polaris";
+import { BlockStack, Card, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { type BillingPlan, costTablePlans } from "~/domain/billing/plans";
+import { BillingTable } from "./billing-table";
 import { useBillingFormat } from "./format";
 
 /** Cost per message, associated and overage, by tier up to 50,000 (spec 2 section 9). */
@@ -18,10 +19,11 @@ export function CostTable({ plans }: { plans: BillingPlan[] }) {
         <Text as="h2" variant="headingMd">
           {t("billing.costs.title")}
         </Text>
-        <DataTable
-          columnContentTypes={["numeric", "numeric", "numeric"]}
+        <BillingTable
+          caption={t("billing.costs.title")}
           headings={[t("billing.costs.tier"), t("billing.costs.associated"), t("billing.costs.overage")]}
           rows={rows}
+          numericFrom={0}
         />
         <Text as="p" tone="subdued" variant="bodySm">
           {t("billing.costs.note")}

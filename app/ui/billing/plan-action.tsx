@@ -30,14 +30,18 @@ export function SelectPlanForm({
     navigation.formAction === BILLING_ACTION &&
     navigation.formData?.get("intent") === "select-plan";
   if (contactSales)
-    return canWrite ? (
-      <Button url="/support" variant="primary">
-        {t("billing.contactSales")}
-      </Button>
-    ) : (
-      <Button variant="primary" disabled>
-        {t("billing.contactSales")}
-      </Button>
+    return (
+      <InlineStack>
+        {canWrite ? (
+          <Button url="/support" variant="primary">
+            {t("billing.contactSales")}
+          </Button>
+        ) : (
+          <Button variant="primary" disabled>
+            {t("billing.contactSales")}
+          </Button>
+        )}
+      </InlineStack>
     );
   return (
     <Form method="post" action={BILLING_ACTION}>

@@ -1,5 +1,5 @@
 import { BlockStack, Card, ChoiceList, Text } from "@shopify/polaris";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PlanChooserView } from "~/domain/billing/billing-tab.server";
 import {
@@ -41,6 +41,7 @@ function PlanCard({
 }) {
   const { t } = useTranslation();
   const format = useBillingFormat();
+  const headingId = useId();
   const current = plans.find((p) => p.id === data.currentPlan?.id);
   const [selectedId, setSelectedId] = useState((current ?? plans[0]).id);
   const selected = plans.find((p) => p.id === selectedId) ?? plans[0];
@@ -64,28 +65,30 @@ function PlanCard({
     />
   );
   return (
-    <Card>
-      <BlockStack gap="300">
-        <BlockStack gap="100">
-          <Text as="h3" variant="headingLg">
-            {t(`billing.groups.${group}`)}
+    <section aria-labelledby={headingId}>
+      <Card>
+        <BlockStack gap="300">
+          <BlockStack gap="100">
+            <Text as="h3" variant="headingLg" id={headingId}>
+              {t(`billing.groups.${group}`)}
+            </Text>
+            <Text as="p" tone="subdued">
+              {t(`billing.groupCustomers.${group}`)}
+            </Text>
+          </BlockStack>
+          <Text as="p" variant="headingMd">
+            {t("billing.perMonth", { price: format.price(selected.monthlyPriceCents) })}
           </Text>
-          <Text as="p" tone="subdued">
-            {t(`billing.groupCustomers.${group}`)}
-          </Text>
+          {/* Contact Sales is a link, not a form: the volume is only shown. */}
+          {contactSales ? volume : null}
+          <SelectPlanForm
+            fields={contactSales ? null : volume}
+            choice={data.planChoices[selected.id] ?? "select"}
+            contactSales={contactSales}
+            canWrite={data.can.billingWrite}
+          />
         </BlockStack>
-        <Text as="p" variant="headingMd">
-          {t("billing.perMonth", { price: format.price(selected.monthlyPriceCents) })}
-        </Text>
-        {/* Contact Sales is a link, not a form: the volume is only shown. */}
-        {contactSales ? volume : null}
-        <SelectPlanForm
-          fields={contactSales ? null : volume}
-          choice={data.planChoices[selected.id] ?? "select"}
-          contactSales={contactSales}
-          canWrite={data.can.billingWrite}
-        />
-      </BlockStack>
-    </Card>
+      </Card>
+    </section>
   );
 }

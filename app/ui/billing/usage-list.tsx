@@ -1,7 +1,8 @@
-import { BlockStack, Card, DataTable, InlineStack, Link, Text } from "@shopify/polaris";
+import { BlockStack, Card, InlineStack, Link, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import type { UsagePeriod } from "~/domain/billing/usage.server";
 import { EmptyMessage } from "~/ui/empty-message";
+import { BillingTable } from "./billing-table";
 import { useBillingFormat } from "./format";
 
 /** The company's billing periods from our own records, newest first, or 'No statistics found!'. */
@@ -18,8 +19,9 @@ export function UsageList({ usage, shown }: { usage: UsagePeriod[]; shown: boole
           <Link url="/">{t("billing.viewMoreUsage")}</Link>
         </InlineStack>
         {shown && usage.length > 0 ? (
-          <DataTable
-            columnContentTypes={["text", "text", "numeric", "numeric"]}
+          <BillingTable
+            caption={t("billing.usage.title")}
+            numericFrom={2}
             headings={[
               t("billing.usage.periodStart"),
               t("billing.usage.periodEnd"),
