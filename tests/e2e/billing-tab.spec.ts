@@ -234,6 +234,12 @@ test("/billingpage shows the plans and prices without signing in", async ({ page
   await expect(page.getByRole("link", { name: "Create Account" })).toHaveAttribute("href", "/signup");
   await page.screenshot({ path: `${SCREENS}/billingpage.png`, fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
+
+  // In French, with the prices in the French format (rendered alike on the server and in the browser).
+  await page.goto("/billingpage?lng=fr");
+  await expect(page.getByRole("heading", { name: "Forfaits et tarifs", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Créer un compte" })).toBeVisible();
+  await expect(rows.filter({ hasText: "Lite-1000-$199" })).toContainText("Non proposé");
 });
 
 test("/billingiframe may be framed by any site; /billingpage and /settings may not", async ({
