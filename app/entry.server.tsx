@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { contentSecurityPolicy } from "~/domain/access/security.server";
+import { contentSecurityPolicy, isFramableByAnySite } from "~/domain/access/security.server";
 import { getI18n } from "~/i18n/i18n.server";
 
 export const streamTimeout = 5_000;
@@ -22,7 +22,8 @@ export default function handleRequest(
   // The built app (npm start, Docker) always sends the policy; only Vite's dev server, whose
   // injected scripts carry no nonce, goes without. NODE_ENV is not set by `npm start`.
   if (import.meta.env.PROD) {
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    const framable = isFramableByAnySite(new URL(request.url).pathname);
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { framable }));
   }
   const userAgent = request.headers.get("user-agent");
   const readyEvent =

@@ -17,8 +17,8 @@ export default [
   // Public: legal documents, billing hand-off, store install, hosted forms.
   route("termsandCondition", "routes/legal/document.tsx", { id: "legal-terms" }),
   route("privacy", "routes/legal/document.tsx", { id: "legal-privacy" }),
-  route("billingpage", "routes/public/pending-public.tsx", { id: "billingpage" }),
-  route("billingiframe", "routes/public/pending-public.tsx", { id: "billingiframe" }),
+  route("billingpage", "routes/public/billing-page.tsx", { id: "billingpage" }),
+  route("billingiframe", "routes/public/billing-page.tsx", { id: "billingiframe" }),
   route("shopify-install", "routes/public/pending-public.tsx", { id: "shopify-install" }),
   route("shopify-redirect", "routes/public/pending-public.tsx", { id: "shopify-redirect" }),
   route("contact-form/contact-form-builder/m/:id", "routes/public/pending-public.tsx", {
@@ -79,7 +79,7 @@ export default [
     route("contacts/contact-detail", "routes/contacts/contact-detail.tsx", { id: "contact-detail" }),
     route("contact-form", "routes/pending-screen.tsx", { id: "contact-form" }),
     route("contact-form/contact-form-builder", "routes/pending-screen.tsx", { id: "contact-form-builder" }),
-    route("responsive-billingpage", "routes/pending-screen.tsx", { id: "responsive-billingpage" }),
+    route("responsive-billingpage", "routes/settings/responsive-billingpage.tsx"),
     route("integration", "routes/pending-screen.tsx", { id: "integration" }),
     route("webchat", "routes/webchat/index.tsx"),
     route("webchat/email-templates", "routes/pending-screen.tsx", { id: "webchat-email-templates" }),

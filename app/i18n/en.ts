@@ -3,6 +3,7 @@ import adminCompanies from "./en/admin-companies";
 import adminTerms from "./en/admin-terms";
 import adminUsers from "./en/admin-users";
 import auth from "./en/auth";
+import billing from "./en/billing";
 import contacts from "./en/contacts";
 import csvImport from "./en/csv-import";
 import journeys from "./en/journeys";
@@ -18,6 +19,7 @@ const en = {
   adminUsers,
   adminTerms,
   adminAudit,
+  billing,
   csvImport,
   contacts,
   products,

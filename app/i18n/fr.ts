@@ -5,6 +5,7 @@ import adminCompanies from "./fr/admin-companies";
 import adminTerms from "./fr/admin-terms";
 import adminUsers from "./fr/admin-users";
 import auth from "./fr/auth";
+import billing from "./fr/billing";
 import contacts from "./fr/contacts";
 import csvImport from "./fr/csv-import";
 import journeys from "./fr/journeys";
@@ -19,6 +20,7 @@ const fr: Resources = {
   adminUsers,
   adminTerms,
   adminAudit,
+  billing,
   csvImport,
   contacts,
   products,

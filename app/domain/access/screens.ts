@@ -10,7 +10,6 @@ export const pendingScreens: Record<string, PendingScreen> = {
   "/product-mapping": { title: "screens.productMapping" },
   "/contact-form": { title: "screens.forms" },
   "/contact-form/contact-form-builder": { title: "screens.formBuilder" },
-  "/responsive-billingpage": { title: "screens.billing" },
   "/integration": { title: "screens.integrations" },
   "/webchat/email-templates": { title: "screens.emailTemplates", permission: "beta.view" },
   "/webchat/branding": { title: "screens.branding", permission: "beta.view" },
@@ -19,8 +18,6 @@ export const pendingScreens: Record<string, PendingScreen> = {
 };
 
 export const publicPendingScreens: Record<string, string> = {
-  "/billingpage": "screens.billing",
-  "/billingiframe": "screens.billing",
   "/shopify-install": "screens.shopifyInstall",
   "/shopify-redirect": "screens.shopifyInstall",
 };

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "~/config.server";
-import { isCrossOriginWrite, securityMiddleware } from "./security.server";
+import {
+  contentSecurityPolicy,
+  isCrossOriginWrite,
+  isFramableByAnySite,
+  securityMiddleware,
+} from "./security.server";
 
 const post = (headers: Record<string, string>) =>
   new Request("http://localhost:3000/login", { method: "POST", headers });
@@ -46,5 +51,31 @@ describe("Strict-Transport-Security", () => {
     const headers = await page();
     expect(headers.get("Strict-Transport-Security")).toBeNull();
     expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+});
+
+describe("framing", () => {
+  const headersOf = async (url: string) => {
+    const next = async () => new Response("<p>page</p>", { headers: { "Content-Type": "text/html" } });
+    const response = await securityMiddleware(
+      { request: new Request(url) } as Parameters<typeof securityMiddleware>[0],
+      next,
+    );
+    return (response as Response).headers;
+  };
+
+  it("lets any site frame /billingiframe, and nothing else", async () => {
+    expect((await headersOf("http://localhost:3000/billingiframe")).get("X-Frame-Options")).toBeNull();
+    expect((await headersOf("http://localhost:3000/billingiframe/")).get("X-Frame-Options")).toBeNull();
+    for (const path of ["/billingpage", "/settings", "/billingiframe/x", "/billingiframes", "/signin"])
+      expect((await headersOf(`http://localhost:3000${path}`)).get("X-Frame-Options"), path).toBe("DENY");
+    expect(isFramableByAnySite("/billingiframe")).toBe(true);
+    expect(isFramableByAnySite("/BillingIframe")).toBe(false);
+  });
+
+  it("says so in the page's policy: frame-ancestors * there, 'none' everywhere else", () => {
+    expect(contentSecurityPolicy("n", { framable: true })).toContain("frame-ancestors *");
+    expect(contentSecurityPolicy("n", { framable: true })).not.toContain("frame-ancestors 'none'");
+    expect(contentSecurityPolicy("n")).toContain("frame-ancestors 'none'");
   });
 });

@@ -18,6 +18,16 @@ export function isCrossOriginWrite(request: Request): boolean {
   return request.headers.get("Sec-Fetch-Site") === "cross-site";
 }
 
+/**
+ * Pages any site may show in a frame: the public price list made for embedding. Exact paths, so
+ * every other page (and the signed-in app above all) stays unframable against clickjacking.
+ */
+const FRAMABLE_BY_ANY_SITE = new Set(["/billingiframe"]);
+
+export function isFramableByAnySite(pathname: string): boolean {
+  return FRAMABLE_BY_ANY_SITE.has(pathname.replace(/\/+$/, "") || "/");
+}
+
 export const baseSecurityHeaders: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -36,8 +46,14 @@ export function securityHeaders(): Record<string, string> {
   return { ...baseSecurityHeaders, "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY };
 }
 
-/** The policy of every HTML page: scripts only from us (or inline with this request's nonce). */
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * The policy of every HTML page: scripts only from us (or inline with this request's nonce). Only a
+ * page listed in FRAMABLE_BY_ANY_SITE may be framed, by any site.
+ */
+export function contentSecurityPolicy(
+  nonce: string,
+  { framable = false }: { framable?: boolean } = {},
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -51,7 +67,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    framable ? "frame-ancestors *" : "frame-ancestors 'none'",
   ].join("; ");
 }
 
@@ -60,7 +76,9 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
     return new Response("Cross-origin request refused", { status: 403, headers: securityHeaders() });
   }
   const response = await next();
+  const framable = isFramableByAnySite(new URL(request.url).pathname);
   for (const [name, value] of Object.entries(securityHeaders())) {
+    if (framable && name === "X-Frame-Options") continue;
     if (!response.headers.has(name)) response.headers.set(name, value);
   }
   return response;

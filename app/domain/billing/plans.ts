@@ -141,3 +141,50 @@ export function mustContactSupport(subject: PlanChoiceSubject, plan: Pick<Billin
 export function showsPlanAndUsage(accountStatus: string, plan: BillingPlan | null): plan is BillingPlan {
   return plan !== null && (accountStatus === "ACTIVE" || accountStatus === "LATE_START");
 }
+
+/**
+ * What a plan's button does for this member: 'support' (spec 2 section 6: priced at or below the
+ * current plan, outside the admin group), 'current' (the plan the company already pays for: choosing
+ * it again would change nothing) or 'select'. A plan set without a subscription (a LATE_START company
+ * still to add its card) stays selectable, so its checkout can start.
+ */
+export type PlanChoice = "select" | "support" | "current";
+
+export function planChoice(
+  subject: PlanChoiceSubject,
+  plan: Pick<BillingPlan, "id" | "monthlyPriceCents">,
+  current: { planId: string | null; subscribed: boolean },
+): PlanChoice {
+  if (mustContactSupport(subject, plan)) return "support";
+  if (current.subscribed && plan.id === current.planId) return "current";
+  return "select";
+}
+
+/** The per-message cost table: one row per tier (the free plan and the $25 store plan share 250) up to 50,000. */
+export function costTablePlans(plans: BillingPlan[]): BillingPlan[] {
+  const byTier = new Map<number, BillingPlan>();
+  for (const plan of [...plans].sort(
+    (a, b) => a.touchpoints - b.touchpoints || b.monthlyPriceCents - a.monthlyPriceCents,
+  ))
+    if (plan.touchpoints <= COST_TABLE_MAX_TOUCHPOINTS && !byTier.has(plan.touchpoints))
+      byTier.set(plan.touchpoints, plan);
+  return [...byTier.values()];
+}
+
+/** The slider's starting tier: the current plan when it can be chosen, otherwise the cheapest. */
+export function initialPlanIndex(choosable: BillingPlan[], currentPlanId: string | null): number {
+  const index = choosable.findIndex((p) => p.id === currentPlanId);
+  return index < 0 ? 0 : index;
+}
+
+/**
+ * The tier a keyboard step lands on. The marks are far apart (2, 10, 19...), so an arrow key's one
+ * step would snap straight back to the same mark: a step always moves to the neighbouring tier.
+ */
+export function steppedPlanIndex(position: number, fromIndex: number, isStoreAccount: boolean): number {
+  const positions = sliderPositions(isStoreAccount);
+  const nearest = planIndexAtPosition(position, isStoreAccount);
+  if (nearest !== fromIndex || position === positions[fromIndex]) return nearest;
+  const step = position > positions[fromIndex] ? 1 : -1;
+  return Math.min(positions.length - 1, Math.max(0, fromIndex + step));
+}

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { MemberContext } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
 import type { Toast } from "~/domain/actions/toast";
+import { loadBillingTab as loadBillingView } from "~/domain/billing/billing-tab.server";
 import { listApiKeys } from "~/domain/keys/api-keys.server";
 import { getMessagingSettings } from "~/domain/settings/messaging.server";
 import { listMyInvitations, listPendingInvitations } from "~/domain/team/invitations.server";
@@ -31,8 +32,8 @@ async function loadPersonalTab(member: MemberContext) {
   return { tab: "personal" as const, invitations: await listMyInvitations(member) };
 }
 
-async function loadBillingTab(_member: MemberContext) {
-  return { tab: "billing" as const };
+async function loadBillingTab(member: MemberContext) {
+  return { tab: "billing" as const, billing: await loadBillingView(member) };
 }
 
 async function loadOrganizationTab(member: MemberContext) {

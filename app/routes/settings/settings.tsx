@@ -140,7 +140,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <Tabs tabs={tabs} selected={selected} onSelect={selectTab}>
         <div id={`panel-${loaderData.tab}`} role="tabpanel" aria-labelledby={`settings-${loaderData.tab}`}>
           {loaderData.tab === "personal" ? <PersonalTab data={loaderData} actionData={actionData} /> : null}
-          {loaderData.tab === "billing" ? <BillingTab /> : null}
+          {loaderData.tab === "billing" ? <BillingTab data={loaderData.billing} /> : null}
           {loaderData.tab === "organization" ? (
             <OrganizationTab data={loaderData} actionData={actionData} />
           ) : null}

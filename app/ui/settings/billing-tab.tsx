@@ -1,19 +1,7 @@
-import { BlockStack, Card, Text } from "@shopify/polaris";
-import { useTranslation } from "react-i18next";
+import type { BillingTabData } from "~/domain/billing/billing-tab.server";
+import { BillingView } from "~/ui/billing/billing-view";
 
-/** The Billing tab keeps its place; plans, usage and checkout belong to the billing work. */
-export function BillingTab() {
-  const { t } = useTranslation();
-  return (
-    <Card>
-      <BlockStack gap="200">
-        <Text as="h2" variant="headingMd">
-          {t("settings.tabs.billing")}
-        </Text>
-        <Text as="p" tone="subdued">
-          {t("screens.pendingBody")}
-        </Text>
-      </BlockStack>
-    </Card>
-  );
+/** Settings › Billing: the plan chooser with usage, the manual-billing placeholder, or the thank-you. */
+export function BillingTab({ data }: { data: BillingTabData }) {
+  return <BillingView data={data} layout="responsive" />;
 }

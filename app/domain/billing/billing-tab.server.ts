@@ -1,0 +1,79 @@
+import type { AccountStatus } from "#db/schema";
+import { config } from "~/config.server";
+import type { MemberContext } from "~/domain/access/guard.server";
+import { can } from "~/domain/access/permissions";
+import { listBillingPlans } from "./catalogue.server";
+import { type BillingPlan, choosablePlans, type PlanChoice, planChoice, showsPlanAndUsage } from "./plans";
+import { listUsagePeriods, type UsagePeriod } from "./usage.server";
+
+/**
+ * How Select Plan is paid here: by card through Stripe, not at all yet because this server has no
+ * STRIPE_SECRET_KEY, or through the store platform (a store account; that branch is not connected yet).
+ */
+export type CardBilling = "stripe" | "not_configured" | "store";
+
+/** A company billed by hand: the tab shows only whom to write to (spec 2 section 2). */
+export type ManualBillingView = { manualBilling: true; billingSupportEmail: string; thankYou: boolean };
+
+export type PlanChooserView = {
+  manualBilling: false;
+  isStoreAccount: boolean;
+  /** Every listed plan, cheapest first (the free plan included). */
+  plans: BillingPlan[];
+  /** What this company may choose, cheapest first: the slider's tiers and the cards. */
+  choosablePlans: BillingPlan[];
+  currentPlan: BillingPlan | null;
+  accountStatus: AccountStatus;
+  /** ACTIVE or LATE_START with a known plan; otherwise 'No plan selected!' and 'No statistics found!'. */
+  showsPlanAndUsage: boolean;
+  /** Newest first; empty when showsPlanAndUsage is false. */
+  usage: UsagePeriod[];
+  /** Per choosable plan id: Select Plan, the support message, or the current plan. */
+  planChoices: Record<string, PlanChoice>;
+  can: { billingWrite: boolean };
+  cardBilling: CardBilling;
+  /** The company has a Stripe customer: the billing portal can open. */
+  hasPortal: boolean;
+  /** The checkout came back paid: the thank-you view shows instead of the chooser. */
+  thankYou: boolean;
+};
+
+export type BillingTabData = ManualBillingView | PlanChooserView;
+
+/** Everything the Billing tab and /responsive-billingpage show, for the member's company only. */
+export async function loadBillingTab(
+  member: MemberContext,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<BillingTabData> {
+  const { account } = member;
+  const thankYou = false;
+  if (account.manualBilling)
+    return { manualBilling: true, billingSupportEmail: config().billingSupportEmail, thankYou };
+
+  const isStoreAccount = account.source === "shopify";
+  const plans = await listBillingPlans();
+  const choosable = choosablePlans(plans, isStoreAccount);
+  const currentPlan = plans.find((p) => p.id === account.planId) ?? null;
+  const shows = showsPlanAndUsage(account.accountStatus, currentPlan);
+  const subject = {
+    isPlatformAdmin: member.roles.includes("admin"),
+    isStoreAccount,
+    currentPriceCents: currentPlan?.monthlyPriceCents ?? 0,
+  };
+  const current = { planId: account.planId, subscribed: Boolean(account.stripeSubscriptionId) };
+  return {
+    manualBilling: false,
+    isStoreAccount,
+    plans,
+    choosablePlans: choosable,
+    currentPlan,
+    accountStatus: account.accountStatus,
+    showsPlanAndUsage: shows,
+    usage: shows ? await listUsagePeriods(member, { now }) : [],
+    planChoices: Object.fromEntries(choosable.map((p) => [p.id, planChoice(subject, p, current)])),
+    can: { billingWrite: can(member, "billing.write") },
+    cardBilling: isStoreAccount ? "store" : config().STRIPE_SECRET_KEY ? "stripe" : "not_configured",
+    hasPortal: Boolean(account.stripeCustomerId),
+    thankYou,
+  };
+}
