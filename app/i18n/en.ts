@@ -137,14 +137,6 @@ const en = {
     accountIdInvalid: "Please enter valid Account ID",
   },
   toasts: {
-    planUpdateFailed: "Failed to update plan information.",
-    planUpdated: "Your plan has been updated.",
-    contactSupportForPlan: "Please reach out to {{product}} support team",
-    cardBillingNotConfigured:
-      "Card billing is not configured on this server: set STRIPE_SECRET_KEY to take payments by card.",
-    storeBillingNotConnected: "Billing through your store is not connected yet.",
-    manualBillingPlan: "Your plan is billed manually: please contact our billing team to change it.",
-    failedToFetchSession: "Failed to fetch session",
     joinedOrganization: "Joined organization successfully!",
     invitationDeclined: "Invitation declined.",
     requestNotFound: "Request not found!",

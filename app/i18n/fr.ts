@@ -141,15 +141,6 @@ const fr: Resources = {
     accountIdInvalid: "Veuillez saisir un identifiant de compte valide",
   },
   toasts: {
-    planUpdateFailed: "Échec de la mise à jour des informations du forfait.",
-    planUpdated: "Votre forfait a été mis à jour.",
-    contactSupportForPlan: "Veuillez contacter l’équipe d’assistance de {{product}}",
-    cardBillingNotConfigured:
-      "La facturation par carte n’est pas configurée sur ce serveur : définissez STRIPE_SECRET_KEY pour accepter les paiements par carte.",
-    storeBillingNotConnected: "La facturation par votre boutique n’est pas encore connectée.",
-    manualBillingPlan:
-      "Votre forfait est facturé manuellement : contactez notre équipe de facturation pour le modifier.",
-    failedToFetchSession: "Impossible de récupérer la session",
     joinedOrganization: "Vous avez rejoint l’organisation avec succès !",
     invitationDeclined: "Invitation refusée.",
     requestNotFound: "Demande introuvable !",

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { freshCompanyAdmin, postContact, postProduct, uniquePhone } from "../support/contacts-e2e";
 import { expect, gotoLive, readLatestEmail, test, toast, uniqueEmail } from "../support/e2e-helpers";
+import { addTouchpoint, contactUrlOf, linkFromContactPage } from "../support/journeys-e2e";
 
 // Issue 6, "How it will be checked": a three-touchpoint journey, a linked contact's first message in
 // /dev/outbox, its tracked link followed and the click on the contact's timeline; mute, pause,
@@ -10,51 +11,6 @@ import { expect, gotoLive, readLatestEmail, test, toast, uniqueEmail } from "../
 
 const shots = "/tmp/journey-flow-screens";
 const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-
-async function addTouchpoint(
-  page: Page,
-  values: {
-    name: string;
-    wait: string;
-    unit: string;
-    channel: string;
-    subject?: string;
-    message: string;
-    link?: string;
-  },
-) {
-  await page.getByRole("button", { name: "Add touchpoint: Garden Kit" }).click();
-  const drawer = page.getByRole("dialog", { name: "Add touchpoint" });
-  await drawer.getByLabel("Name", { exact: true }).fill(values.name);
-  await drawer.getByLabel("Wait", { exact: true }).fill(values.wait);
-  await drawer.getByLabel("Wait unit").selectOption(values.unit);
-  await drawer.getByLabel("Channel").selectOption(values.channel);
-  if (values.subject) await drawer.getByLabel("Subject").fill(values.subject);
-  await drawer.getByLabel("Message", { exact: true }).fill(values.message);
-  if (values.link) await drawer.getByLabel("Link", { exact: true }).fill(values.link);
-  await drawer.getByRole("button", { name: "Save" }).click();
-  await expect(drawer).toHaveCount(0);
-  await expect(page.getByRole("link", { name: `Details of ${values.name}` })).toBeVisible();
-}
-
-/** Links a contact to a product from the contact's page (Add Product). */
-async function linkFromContactPage(page: Page, contactUrl: string, product: string) {
-  await gotoLive(page, contactUrl);
-  await page.getByRole("button", { name: "Add Product" }).click();
-  const drawer = page.getByRole("dialog");
-  await drawer.getByLabel("Product").selectOption({ label: product });
-  await drawer.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, "Product added to the contact!")).toBeVisible();
-}
-
-async function contactUrlOf(page: Page, name: string) {
-  await gotoLive(page, "/contacts");
-  const link = page.getByRole("link", { name, exact: true }).first();
-  await expect(link).toBeVisible();
-  const href = await link.getAttribute("href");
-  expect(href).toContain("id=");
-  return href as string;
-}
 
 /** Sets the journey's state through the switcher and its confirmation. */
 async function setState(page: Page, state: "Live" | "Muted" | "Paused" | "Disabled") {
@@ -93,7 +49,7 @@ test("a journey sends, tracks its link, and obeys mute, pause, disable and resum
   await page.getByLabel("Journey", { exact: true }).selectOption({ label: "Garden Kit" });
   // A link target needs a domain with a dot: the loopback address stands in for one.
   const target = `${baseURL?.replace("localhost", "127.0.0.1")}/healthz?from=journey`;
-  await addTouchpoint(page, {
+  await addTouchpoint(page, "Garden Kit", {
     name: "Welcome",
     wait: "0",
     unit: "minutes",
@@ -102,7 +58,7 @@ test("a journey sends, tracks its link, and obeys mute, pause, disable and resum
     message: "Hi {{first_name}}, your guide: {{LINK}}",
     link: target,
   });
-  await addTouchpoint(page, {
+  await addTouchpoint(page, "Garden Kit", {
     name: "Check in",
     wait: "1",
     unit: "days",
@@ -110,7 +66,7 @@ test("a journey sends, tracks its link, and obeys mute, pause, disable and resum
     subject: "How is it growing?",
     message: "Hi {{first_name}}, how is it going?",
   });
-  await addTouchpoint(page, {
+  await addTouchpoint(page, "Garden Kit", {
     name: "Review",
     wait: "2",
     unit: "days",

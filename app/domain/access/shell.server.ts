@@ -42,6 +42,10 @@ export async function loadShell(args: Exclude<GuardArgs, Request>) {
           company: account.company,
           accountStatus: account.accountStatus,
           lateStartDate: account.lateStartDate?.toISOString() ?? null,
+          // The status banners' Read more opens the Stripe billing portal when the company has a
+          // Stripe customer (and the viewer may use it); otherwise the Billing tab.
+          billingPortal:
+            Boolean(account.stripeCustomerId && config().STRIPE_SECRET_KEY) && can(subject, "billing.write"),
         }
       : null,
     viewAs: workspace?.viewAs ?? null,

@@ -1,8 +1,12 @@
-import type { AccountStatus } from "#db/schema";
+import { eq } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { type AccountStatus, accounts } from "#db/schema";
 import { config } from "~/config.server";
 import type { MemberContext } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
 import { listBillingPlans } from "./catalogue.server";
+import { confirmCheckoutSession } from "./checkout.server";
+import { currentPlanPriceCents } from "./current-plan";
 import { type BillingPlan, choosablePlans, type PlanChoice, planChoice, showsPlanAndUsage } from "./plans";
 import { listUsagePeriods, type UsagePeriod } from "./usage.server";
 
@@ -43,10 +47,12 @@ export type BillingTabData = ManualBillingView | PlanChooserView;
 /** Everything the Billing tab and /responsive-billingpage show, for the member's company only. */
 export async function loadBillingTab(
   member: MemberContext,
-  { now = new Date() }: { now?: Date } = {},
+  { now = new Date(), stripeSession = null }: { now?: Date; stripeSession?: string | null } = {},
 ): Promise<BillingTabData> {
-  const { account } = member;
-  const thankYou = false;
+  // A checkout coming back: confirmed with Stripe (never trusted from the URL) before the thank-you,
+  // and applied at once so the tab shows the plan without waiting for the webhook.
+  const thankYou = stripeSession ? (await confirmCheckoutSession(member, stripeSession)) === "paid" : false;
+  const account = thankYou ? await reloadAccount(member.account.id) : member.account;
   if (account.manualBilling)
     return { manualBilling: true, billingSupportEmail: config().billingSupportEmail, thankYou };
 
@@ -58,7 +64,7 @@ export async function loadBillingTab(
   const subject = {
     isPlatformAdmin: member.roles.includes("admin"),
     isStoreAccount,
-    currentPriceCents: currentPlan?.monthlyPriceCents ?? 0,
+    currentPriceCents: currentPlanPriceCents(account, plans),
   };
   const current = { planId: account.planId, subscribed: Boolean(account.stripeSubscriptionId) };
   return {
@@ -69,11 +75,16 @@ export async function loadBillingTab(
     currentPlan,
     accountStatus: account.accountStatus,
     showsPlanAndUsage: shows,
-    usage: shows ? await listUsagePeriods(member, { now }) : [],
+    usage: shows ? await listUsagePeriods({ account }, { now }) : [],
     planChoices: Object.fromEntries(choosable.map((p) => [p.id, planChoice(subject, p, current)])),
     can: { billingWrite: can(member, "billing.write") },
     cardBilling: isStoreAccount ? "store" : config().STRIPE_SECRET_KEY ? "stripe" : "not_configured",
     hasPortal: Boolean(account.stripeCustomerId),
     thankYou,
   };
+}
+
+async function reloadAccount(accountId: string) {
+  const [account] = await getDb().select().from(accounts).where(eq(accounts.id, accountId));
+  return account;
 }

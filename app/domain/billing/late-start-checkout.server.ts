@@ -4,7 +4,7 @@ import { accounts, memberships, users } from "#db/schema";
 import { config } from "~/config.server";
 import { logWithErrorId } from "~/domain/kernel/error-id.server";
 import { stripeBilling } from "~/services/billing/stripe-billing.server";
-import { listBillingPlans } from "./plan-catalogue.server";
+import { listBillingPlans } from "./catalogue.server";
 
 export type LateStartCheckout =
   | { kind: "checkout"; url: string }

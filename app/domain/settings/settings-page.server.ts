@@ -28,20 +28,22 @@ function settingsCommon(member: MemberContext) {
 }
 
 // One loader per tab: the page reads only what the shown tab needs.
-async function loadPersonalTab(member: MemberContext) {
+async function loadPersonalTab(member: MemberContext, _url: URL) {
   return { tab: "personal" as const, invitations: await listMyInvitations(member) };
 }
 
-async function loadBillingTab(member: MemberContext) {
-  return { tab: "billing" as const, billing: await loadBillingView(member) };
+/** ?stripe_session= is a checkout coming back: the thank-you shows once Stripe confirms it paid. */
+async function loadBillingTab(member: MemberContext, url: URL) {
+  const stripeSession = url.searchParams.get("stripe_session");
+  return { tab: "billing" as const, billing: await loadBillingView(member, { stripeSession }) };
 }
 
-async function loadOrganizationTab(member: MemberContext) {
+async function loadOrganizationTab(member: MemberContext, _url: URL) {
   const [apiKeys, messaging] = await Promise.all([listApiKeys(member), getMessagingSettings(member)]);
   return { tab: "organization" as const, apiKeys, messaging };
 }
 
-async function loadUsersTab(member: MemberContext) {
+async function loadUsersTab(member: MemberContext, _url: URL) {
   const [members, requests, pendingInvitations] = await Promise.all([
     listMembers(member),
     listAccessRequests(member),
@@ -55,11 +57,11 @@ const tabLoaders = {
   billing: loadBillingTab,
   organization: loadOrganizationTab,
   users: loadUsersTab,
-} satisfies Record<SettingsTab, (member: MemberContext) => Promise<{ tab: SettingsTab }>>;
+} satisfies Record<SettingsTab, (member: MemberContext, url: URL) => Promise<{ tab: SettingsTab }>>;
 
-export async function loadSettingsTab<Tab extends SettingsTab>(member: MemberContext, tab: Tab) {
+export async function loadSettingsTab<Tab extends SettingsTab>(member: MemberContext, tab: Tab, url: URL) {
   const common = settingsCommon(member);
-  const shown = (await tabLoaders[tab](member)) as Awaited<ReturnType<(typeof tabLoaders)[Tab]>>;
+  const shown = (await tabLoaders[tab](member, url)) as Awaited<ReturnType<(typeof tabLoaders)[Tab]>>;
   return { ...common, ...shown };
 }
 

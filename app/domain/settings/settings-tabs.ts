@@ -2,8 +2,11 @@
 export const settingsTabs = ["personal", "billing", "organization", "users"] as const;
 export type SettingsTab = (typeof settingsTabs)[number];
 
-/** The tab ?tab= names; anything else shows the first (Personal), as the screen always did. */
+/**
+ * The tab ?tab= names; a return from Stripe's checkout (?stripe_session=) is the Billing tab's
+ * thank-you; anything else shows the first (Personal), as the screen always did.
+ */
 export function settingsTabOf(url: URL): SettingsTab {
-  const tab = url.searchParams.get("tab");
+  const tab = url.searchParams.get("tab") ?? (url.searchParams.has("stripe_session") ? "billing" : null);
   return settingsTabs.find((known) => known === tab) ?? "personal";
 }

@@ -34,7 +34,7 @@ const billing = {
     Pro: "25,000+ customers",
   },
   manageBilling: "Manage billing",
-  manageBillingHelp: "Update your card, download invoices or cancel in the billing portal.",
+  manageBillingHelp: "Update your card and download invoices in the billing portal.",
   downgradeHelp: "To downgrade or cancel your plan, please reach out to {{product}} support team.",
   cardBilling: {
     notConfiguredTitle: "Card billing is not configured",
@@ -60,6 +60,8 @@ const billing = {
   thankYou: "Thank you! Your subscription has been completed and your account is ready for use",
   getStarted: "Get Started",
   toasts: {
+    planUpdated: "Your plan has been updated.",
+    manualBilling: "Your plan is billed manually: please contact our billing team to change it.",
     failedToUpdatePlan: "Failed to update plan information.",
     planCancelled: "Plan cancelled successfully!",
     failedToFetchSession: "Failed to fetch session",

@@ -35,8 +35,7 @@ const billing: typeof billingEn = {
     Pro: "Plus de 25 000 clients",
   },
   manageBilling: "Gérer la facturation",
-  manageBillingHelp:
-    "Modifiez votre carte, téléchargez vos factures ou résiliez dans le portail de facturation.",
+  manageBillingHelp: "Mettez à jour votre carte et téléchargez vos factures dans le portail de facturation.",
   downgradeHelp:
     "Pour passer à un forfait inférieur ou résilier, veuillez contacter l'équipe d'assistance {{product}}.",
   cardBilling: {
@@ -63,6 +62,9 @@ const billing: typeof billingEn = {
   thankYou: "Merci ! Votre abonnement est finalisé et votre compte est prêt à l'emploi",
   getStarted: "Commencer",
   toasts: {
+    planUpdated: "Votre forfait a été mis à jour.",
+    manualBilling:
+      "Votre forfait est facturé manuellement : contactez notre équipe de facturation pour le modifier.",
     failedToUpdatePlan: "Échec de la mise à jour du forfait.",
     planCancelled: "Forfait résilié avec succès !",
     failedToFetchSession: "Impossible de récupérer la session",

@@ -101,7 +101,7 @@ describeEachDatabase("billing resource route", (getDb) => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/settings?tab=billing");
     expect(await toastOf(response)).toMatchObject({
-      message: "toasts.cardBillingNotConfigured",
+      message: "billing.toasts.notConfigured",
       error: true,
     });
     const [after] = await getDb().select().from(accounts).where(eq(accounts.id, account.id));
@@ -128,7 +128,7 @@ describeEachDatabase("billing resource route", (getDb) => {
     });
     for (const planId of ["lite-5000", "lite-2500", "lite-1000"]) {
       const response = await post(user.id, { intent: "select-plan", planId });
-      expect(await toastOf(response), planId).toMatchObject({ message: "toasts.contactSupportForPlan" });
+      expect(await toastOf(response), planId).toMatchObject({ message: "billing.reachOutSupport" });
     }
   });
 
@@ -141,13 +141,13 @@ describeEachDatabase("billing resource route", (getDb) => {
   test("a store account is told billing through the store is not connected yet", async () => {
     const { user } = await memberOf({ source: "shopify", accountStatus: "CREATED" });
     const response = await post(user.id, { intent: "select-plan", planId: "lite-1000" });
-    expect(await toastOf(response)).toMatchObject({ message: "toasts.storeBillingNotConnected" });
+    expect(await toastOf(response)).toMatchObject({ message: "billing.toasts.storeNotConnected" });
   });
 
   test("a manually billed company cannot pick a plan here", async () => {
     const { user } = await memberOf({ manualBilling: true });
     const response = await post(user.id, { intent: "select-plan", planId: "lite-1000" });
-    expect(await toastOf(response)).toMatchObject({ message: "toasts.manualBillingPlan" });
+    expect(await toastOf(response)).toMatchObject({ message: "billing.toasts.manualBilling" });
   });
 
   test("an unknown, free or store-only plan is refused with the spec's failure text", async () => {
@@ -155,7 +155,7 @@ describeEachDatabase("billing resource route", (getDb) => {
     for (const planId of ["no-such-plan", "0", "lite-250"]) {
       const response = await post(user.id, { intent: "select-plan", planId });
       expect(await toastOf(response), planId).toMatchObject({
-        message: "toasts.planUpdateFailed",
+        message: "billing.toasts.failedToUpdatePlan",
         durationMs: 3000,
       });
     }
@@ -165,7 +165,7 @@ describeEachDatabase("billing resource route", (getDb) => {
     const { user } = await memberOf();
     const response = await post(user.id, { intent: "portal" });
     // Not configured comes first: without keys there is no portal at all.
-    expect(await toastOf(response)).toMatchObject({ message: "toasts.cardBillingNotConfigured" });
+    expect(await toastOf(response)).toMatchObject({ message: "billing.toasts.notConfigured" });
   });
 
   test("a malformed post answers 400", async () => {

@@ -19,7 +19,7 @@ const billingSchema = z.discriminatedUnion("intent", [
 
 const BILLING_TAB = "/settings?tab=billing";
 // 'Failed to update plan information.' is shown for 3 s (spec 2 section 8).
-const PLAN_FAILED: Toast = { message: "toasts.planUpdateFailed", error: true, durationMs: 3000 };
+const PLAN_FAILED: Toast = { message: "billing.toasts.failedToUpdatePlan", error: true, durationMs: 3000 };
 
 /**
  * Select Plan and the billing portal, posted by the Billing tab's forms (they work without
@@ -48,17 +48,17 @@ async function answerSelectPlan(request: Request, outcome: SelectPlanOutcome) {
     case "store_confirmation":
       return redirect(outcome.url);
     case "updated":
-      return redirectWithToast(request, BILLING_TAB, { message: "toasts.planUpdated" });
+      return redirectWithToast(request, BILLING_TAB, { message: "billing.toasts.planUpdated" });
     case "contact_sales":
       return redirect("/support");
     case "contact_support":
-      return backWith(request, { message: "toasts.contactSupportForPlan", error: true });
+      return backWith(request, { message: "billing.reachOutSupport", error: true });
     case "not_configured":
-      return backWith(request, { message: "toasts.cardBillingNotConfigured", error: true });
+      return backWith(request, { message: "billing.toasts.notConfigured", error: true });
     case "store_not_connected":
-      return backWith(request, { message: "toasts.storeBillingNotConnected", error: true });
+      return backWith(request, { message: "billing.toasts.storeNotConnected", error: true });
     case "manual_billing":
-      return backWith(request, { message: "toasts.manualBillingPlan", error: true });
+      return backWith(request, { message: "billing.toasts.manualBilling", error: true });
     case "unknown_plan":
     case "failed":
       // The spec's words only; what failed is in the log under the outcome's error id.
@@ -71,10 +71,10 @@ async function answerPortal(request: Request, outcome: PortalOutcome) {
     case "portal":
       return redirect(outcome.url);
     case "not_configured":
-      return backWith(request, { message: "toasts.cardBillingNotConfigured", error: true });
+      return backWith(request, { message: "billing.toasts.notConfigured", error: true });
     case "no_customer":
     case "failed":
-      return backWith(request, { message: "toasts.failedToFetchSession", error: true });
+      return backWith(request, { message: "billing.toasts.failedToFetchSession", error: true });
   }
 }
 

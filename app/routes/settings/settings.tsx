@@ -26,7 +26,8 @@ import type { Route } from "./+types/settings";
 /** Only the shown tab's data (?tab=): the other tabs load when they are opened. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireMember({ request, context });
-  return loadSettingsTab(member, settingsTabOf(new URL(request.url)));
+  const url = new URL(request.url);
+  return loadSettingsTab(member, settingsTabOf(url), url);
 }
 
 const settingsSchema = z.discriminatedUnion("intent", [

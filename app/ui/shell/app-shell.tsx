@@ -55,7 +55,11 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
           </InlineStack>
         </header>
         {shell.account ? (
-          <StatusBanner status={shell.account.accountStatus} lateStartDate={shell.account.lateStartDate} />
+          <StatusBanner
+            status={shell.account.accountStatus}
+            lateStartDate={shell.account.lateStartDate}
+            billingPortal={shell.account.billingPortal}
+          />
         ) : null}
         <div className={unpaddedPaths.has(pathname) ? "shell-content" : "shell-content shell-content-padded"}>
           {children}
