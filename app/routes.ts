@@ -30,6 +30,7 @@ export default [
   route("l/:code", "routes/links/link.tsx"),
   route("webhooks/twilio/status", "routes/webhooks/twilio-status.tsx"),
   route("webhooks/twilio/sms", "routes/webhooks/twilio-sms.tsx"),
+  route("webhooks/stripe", "routes/webhooks/stripe.tsx"),
 
   // Local stand-ins and small endpoints of our own.
   route("dev/outbox", "routes/dev/outbox.tsx"),

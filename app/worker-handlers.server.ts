@@ -1,4 +1,6 @@
 import { pruneRateLimitBuckets } from "~/domain/auth/rate-limit.server";
+import { endLateStarts } from "~/domain/billing/late-start.server";
+import { requeueUnappliedStripeEvents, runStripeEventJob } from "~/domain/billing/stripe-events.server";
 import { runUsageReport } from "~/domain/billing/usage-report.server";
 import { runCsvImport } from "~/domain/contacts/csv-import.server";
 import { runDispatchJob, startDispatchListener } from "~/domain/journeys/dispatch/job.server";
@@ -18,6 +20,12 @@ export const jobHandlers: JobHandlers = {
   },
   "billing-usage-report": async (_payload, job) => {
     await runUsageReport({ signal: job.signal });
+  },
+  "stripe-event": ({ eventId }, job) => runStripeEventJob(eventId, job),
+  "billing-late-start": async () => {
+    await endLateStarts();
+    // The same 5-minute tick sweeps Stripe events whose job was lost.
+    await requeueUnappliedStripeEvents();
   },
   "prune-rate-limits": async () => {
     await pruneRateLimitBuckets();

@@ -86,6 +86,7 @@ const en = {
       "Your billing period starts on {{date}}. To ensure messaging isn't interrupted when we start, please add your credit card details.",
     LATE_START_END:
       "Your trial period has been completed. To ensure messaging isn't interrupted, please add your credit card details.",
+    CANCELLED: "Your subscription has been cancelled. Select a plan to keep messaging.",
   },
   auth,
   // Messages of our identity provider, in the wording of the one the spec's front-end used.

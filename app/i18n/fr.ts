@@ -89,6 +89,7 @@ const fr: Resources = {
       "Votre période de facturation commence le {{date}}. Pour éviter toute interruption de vos messages à ce moment-là, veuillez ajouter les informations de votre carte bancaire.",
     LATE_START_END:
       "Votre période d’essai est terminée. Pour éviter toute interruption de vos messages, veuillez ajouter les informations de votre carte bancaire.",
+    CANCELLED: "Votre abonnement a été résilié. Choisissez un forfait pour continuer à envoyer des messages.",
   },
   auth,
   // Messages de notre fournisseur d’identité.

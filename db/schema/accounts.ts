@@ -21,6 +21,8 @@ export const accountStatus = pgEnum("account_status", [
   "SUSPENDED",
   "LATE_START",
   "LATE_START_END",
+  // The Stripe subscription ended (cancelled by the customer or support); a new plan reactivates it.
+  "CANCELLED",
 ]);
 export type AccountStatus = (typeof accountStatus.enumValues)[number];
 
@@ -69,6 +71,10 @@ export const accounts = pgTable(
     index("accounts_shopify_created_at_idx")
       .on(t.createdAt)
       .where(sql`${t.source} = 'shopify'`),
+    // Stripe webhooks find their company by its customer when the event carries no account id.
+    index("accounts_stripe_customer_id_idx")
+      .on(t.stripeCustomerId)
+      .where(sql`${t.stripeCustomerId} is not null`),
     uniqueIndex("accounts_link_shortener_subdomain_uq").on(t.linkShortenerSubdomain),
     uniqueIndex("accounts_chatstream_subdomain_uq").on(t.chatstreamSubdomain),
   ],

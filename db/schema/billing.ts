@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { date, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
@@ -19,7 +20,8 @@ export const stripeEvents = pgTable(
     processedAt: timestamp("processed_at", { withTimezone: true }),
     outcome: text("outcome"),
   },
-  (t) => [index("stripe_events_unprocessed_idx").on(t.receivedAt)],
+  // Only the events still waiting: the workers and the sweep read them oldest first.
+  (t) => [index("stripe_events_unprocessed_idx").on(t.receivedAt).where(sql`${t.processedAt} is null`)],
 );
 
 /**

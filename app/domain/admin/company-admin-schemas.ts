@@ -22,6 +22,7 @@ export const ACCOUNT_STATUSES = [
   "SUSPENDED",
   "LATE_START",
   "LATE_START_END",
+  "CANCELLED",
 ] as const;
 export type AccountStatusValue = (typeof ACCOUNT_STATUSES)[number];
 

@@ -15,6 +15,9 @@ export const rateLimits = {
   // Wrong codes (confirmation and reset together) per account per day, besides the per-code and
   // per-email limits: past it the account's codes are void (codes.server.ts).
   wrongCodesPerAccount: { limit: 50, windowMs: 24 * 60 * 60_000 },
+  // Stripe sends from a few addresses, in bursts (a subscription change is several events at once):
+  // generous, it only stops a flood of forged requests. Stripe retries a 429 later.
+  stripeWebhooksPerIp: { limit: 12_000, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Counts one hit against the key and says whether it went over the limit. */

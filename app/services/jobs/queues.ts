@@ -44,6 +44,26 @@ export const queues = {
     payload: z.object({}),
     schedule: "* * * * *",
   },
+  /**
+   * One accepted Stripe webhook event (stored in stripe_events by the route, which answers at once):
+   * applied to its company exactly once, never moving it back to an older event's state. Retried
+   * with backoff (about 20 minutes in all); the "billing-late-start" run re-queues any stored event
+   * still unapplied after that, so a lost job never loses an event.
+   */
+  "stripe-event": {
+    options: { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60 },
+    payload: z.object({ eventId: z.string().min(1).max(255) }),
+    concurrency: 4,
+  },
+  /**
+   * Every 5 minutes: LATE_START companies whose late start date has passed without a subscription
+   * move to LATE_START_END, and stored Stripe events left unapplied for minutes are queued again.
+   */
+  "billing-late-start": {
+    options: { policy: "short", retryLimit: 2, retryDelay: 30, expireInSeconds: 5 * 60 },
+    payload: z.object({}),
+    schedule: "*/5 * * * *",
+  },
   /** Housekeeping: expired rate-limit counters (hourly). */
   "prune-rate-limits": {
     options: { policy: "short", retryLimit: 1, expireInSeconds: 5 * 60 },
