@@ -19,7 +19,7 @@ const ENV = [
   "STRIPE_WEBHOOK_SECRET",
 ] as const;
 
-export function useStripeStandIn(options: { webhookUrl?: string } = {}): () => StripeStandIn {
+export function setUpStripeStandIn(options: { webhookUrl?: string } = {}): () => StripeStandIn {
   let stand: StripeStandIn | undefined;
   let saved: Record<string, string | undefined> = {};
   beforeAll(async () => {

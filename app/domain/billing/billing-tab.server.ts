@@ -5,7 +5,7 @@ import { config } from "~/config.server";
 import type { MemberContext } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
 import { listBillingPlans } from "./catalogue.server";
-import { confirmCheckoutSession } from "./checkout.server";
+import { confirmCheckoutSession } from "./checkout-return.server";
 import { currentPlanPriceCents } from "./current-plan";
 import { type BillingPlan, choosablePlans, type PlanChoice, planChoice, showsPlanAndUsage } from "./plans";
 import { listUsagePeriods, type UsagePeriod } from "./usage.server";

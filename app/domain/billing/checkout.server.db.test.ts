@@ -6,7 +6,7 @@ import { priceLookupKey } from "#db/seed-plans";
 import { stripeClient } from "~/services/billing/stripe-client.server";
 import { createUser, grantRole } from "../../../tests/support/factories";
 import { stripeErrors } from "../../../tests/support/stand-ins/stripe";
-import { useStripeStandIn } from "../../../tests/support/stripe-test-env";
+import { setUpStripeStandIn } from "../../../tests/support/stripe-test-env";
 import { companyWithAdmin, createMember, memberContext } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { openBillingPortal, selectPlan } from "./checkout.server";
@@ -14,7 +14,7 @@ import { startLateStartCheckout } from "./late-start-checkout.server";
 
 /** Select Plan, the portal and the late-start checkout through the real adapter and the Stripe stand-in. */
 
-const stripe = useStripeStandIn();
+const stripe = setUpStripeStandIn();
 const DAY = 24 * 60 * 60 * 1000;
 
 /** What the app asked Stripe for when it created the (last) Checkout Session. */

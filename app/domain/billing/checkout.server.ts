@@ -128,32 +128,3 @@ export async function openBillingPortal(member: MemberContext): Promise<PortalOu
     return { kind: "failed", errorId };
   }
 }
-
-export type CheckoutConfirmation = "paid" | "pending" | "not_found";
-
-const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
-
-/**
- * The thank-you page (spec 2 section 2): ?stripe_session= is only a claim. The session is read back
- * from Stripe and must be this company's (client_reference_id) and complete and paid (or need no
- * payment: a late start's trial) before the thank-you shows.
- */
-export async function confirmCheckoutSession(
-  member: MemberContext,
-  sessionId: string,
-): Promise<CheckoutConfirmation> {
-  const stripe = stripeBilling();
-  if (!stripe || !CHECKOUT_SESSION_ID.test(sessionId)) return "not_found";
-  try {
-    const session = await stripe.retrieveCheckoutSession(sessionId);
-    if (session.clientReferenceId !== member.account.id) return "not_found";
-    const paid = session.paymentStatus === "paid" || session.paymentStatus === "no_payment_required";
-    if (session.status !== "complete" || !paid) return "pending";
-    await applyPaidCheckout(member.account.id, session);
-    return "paid";
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 404) return "not_found";
-    logWithErrorId(`Confirming checkout ${sessionId} for ${member.account.id} failed`, error, "warn");
-    return "pending";
-  }
-}

@@ -142,22 +142,52 @@ type Plan = { id: string; name: string } | null;
  * The changes one event makes to a company in its current state (already known to be for this
  * company, not manually billed, and not older than the last event applied to it).
  */
+/** A subscription checkout as both its webhook and the return to the thank-you page see it. */
+export type CheckoutOutcome = {
+  status: Stripe.Checkout.Session["status"];
+  paymentStatus: Stripe.Checkout.Session["payment_status"];
+  customerId: string | null;
+  subscriptionId: string | null;
+};
+
+/**
+ * A completed, paid (or trial: no payment required) subscription checkout: the company gets its
+ * customer, subscription and plan, and leaves CREATED, LATE_START, LATE_START_END, PENDING_PAYMENT
+ * or CANCELLED for ACTIVE.
+ */
+export function paidCheckoutChange(
+  checkout: CheckoutOutcome,
+  current: BillingFields,
+  plan: Plan,
+): BillingChange {
+  const paid = checkout.paymentStatus === "paid" || checkout.paymentStatus === "no_payment_required";
+  if (checkout.status !== "complete" || !paid) return { ignored: "checkout not paid" };
+  return {
+    changes: {
+      stripeCustomerId: checkout.customerId ?? current.stripeCustomerId,
+      stripeSubscriptionId: checkout.subscriptionId ?? current.stripeSubscriptionId,
+      ...(plan ? { planId: plan.id, plan: plan.name } : {}),
+      accountStatus: ACTIVATED_BY_CHECKOUT.has(current.accountStatus) ? "ACTIVE" : current.accountStatus,
+    },
+  };
+}
+
 export function billingChangeFor(event: Stripe.Event, current: BillingFields, plan: Plan): BillingChange {
   const planFields = plan ? { planId: plan.id, plan: plan.name } : {};
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
       if (session.mode !== "subscription") return { ignored: "not a subscription checkout" };
-      const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
-      if (session.status !== "complete" || !paid) return { ignored: "checkout not paid" };
-      return {
-        changes: {
-          stripeCustomerId: idOf(session.customer) ?? current.stripeCustomerId,
-          stripeSubscriptionId: idOf(session.subscription) ?? current.stripeSubscriptionId,
-          ...planFields,
-          accountStatus: ACTIVATED_BY_CHECKOUT.has(current.accountStatus) ? "ACTIVE" : current.accountStatus,
+      return paidCheckoutChange(
+        {
+          status: session.status,
+          paymentStatus: session.payment_status,
+          customerId: idOf(session.customer),
+          subscriptionId: idOf(session.subscription),
         },
-      };
+        current,
+        plan,
+      );
     }
     case "customer.subscription.created":
     case "customer.subscription.updated":
