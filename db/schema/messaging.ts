@@ -189,6 +189,10 @@ export const messages = pgTable(
     index("messages_queued_idx")
       .on(t.sendAfter)
       .where(sql`${t.status} = 'queued'`),
+    // The overage reporter: a company's messages sent in a billing period, newest first.
+    index("messages_account_sent_idx")
+      .on(t.accountId, t.sentAt.desc())
+      .where(sql`${t.sentAt} is not null`),
   ],
 );
 

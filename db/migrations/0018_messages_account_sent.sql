@@ -1,0 +1,1 @@
+CREATE INDEX "messages_account_sent_idx" ON "messages" USING btree ("account_id","sent_at" DESC NULLS LAST) WHERE "messages"."sent_at" is not null;
