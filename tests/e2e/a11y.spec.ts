@@ -1,22 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { seriousViolations } from "../support/axe";
 import { demo, expect, login, test } from "../support/e2e-helpers";
 
 // Accessibility: no serious or critical axe violations on the sign-in, sign-up and home screens.
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.map((n) => n.target.join(" ")),
-    }));
-}
 
 test("/signin has no serious accessibility violations", async ({ page }) => {
   await page.goto("/signin");

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
+import { seriousViolations } from "../support/axe";
 import {
   demo,
   expect,
@@ -62,15 +62,6 @@ async function findCompany(page: Page, name: string) {
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toHaveCount(1);
   return row;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
 }
 
 test.describe("platform admin", () => {

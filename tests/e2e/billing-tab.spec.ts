@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Page } from "@playwright/test";
+import { seriousViolations } from "../support/axe";
 import {
   expect,
   login,
@@ -52,15 +52,6 @@ async function setStatus(
     expect(response.status(), `status ${step.accountStatus} should be saved`).toBe(200);
   }
   await admin.close();
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
 }
 
 test("a new company sees no plan and no statistics, and picks 5k on the slider", async ({ page }) => {

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { seriousViolations } from "../support/axe";
 import { freshCompanyAdmin, postProduct } from "../support/contacts-e2e";
 import {
   DEMO_ACCOUNT_ID,
@@ -22,18 +22,6 @@ import {
 
 const shots = "/tmp/touchpoints-screens";
 const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-
-/**
- * Serious or critical axe violations (WCAG 2.1 A and AA) of the page as it is, toasts included.
- */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 function row(page: Page, name: string) {
   return page.getByRole("row").filter({ has: page.getByRole("link", { name: `Details of ${name}` }) });

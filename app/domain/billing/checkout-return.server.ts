@@ -5,7 +5,8 @@ import type { MemberContext } from "~/domain/access/guard.server";
 import { recordSystemAudit } from "~/domain/admin/audit.server";
 import { logWithErrorId } from "~/domain/kernel/error-id.server";
 import { type CheckoutSessionState, stripeBilling } from "~/services/billing/stripe-billing.server";
-import { type BillingFields, paidCheckoutChange } from "./stripe-event-rules";
+import { paidCheckoutChange } from "./stripe-event-rules";
+import { billingColumns } from "./stripe-events.server";
 
 export type CheckoutConfirmation = "paid" | "pending" | "not_found";
 
@@ -44,25 +45,16 @@ export async function confirmCheckoutSession(
 async function applyPaidCheckout(accountId: string, session: CheckoutSessionState) {
   await getDb().transaction(async (tx) => {
     const [account] = await tx
-      .select({
-        manualBilling: accounts.manualBilling,
-        accountStatus: accounts.accountStatus,
-        stripeCustomerId: accounts.stripeCustomerId,
-        stripeSubscriptionId: accounts.stripeSubscriptionId,
-        stripePriceId: accounts.stripePriceId,
-        stripeSubscriptionDetails: accounts.stripeSubscriptionDetails,
-        planId: accounts.planId,
-        plan: accounts.plan,
-      })
+      .select(billingColumns)
       .from(accounts)
       .where(eq(accounts.id, accountId))
       .for("update");
     if (!account || account.manualBilling) return;
-    const { manualBilling: _manual, ...before } = account;
+    const { id: _id, manualBilling: _manual, stripeEventAt: _eventAt, ...before } = account;
     const [plan] = session.planId
       ? await tx.select({ id: plans.id, name: plans.name }).from(plans).where(eq(plans.id, session.planId))
       : [];
-    const change = paidCheckoutChange(session, before as BillingFields, plan ?? null);
+    const change = paidCheckoutChange(session, before, plan ?? null);
     if ("ignored" in change) return;
     const after = { ...before, ...change.changes };
     if (JSON.stringify(after) === JSON.stringify(before)) return;

@@ -178,7 +178,8 @@ async function drainPending(signal: AbortSignal | undefined) {
   }
 }
 
-const billingColumns = {
+/** The company columns a billing change reads and writes (the webhook job and the checkout return). */
+export const billingColumns = {
   id: accounts.id,
   manualBilling: accounts.manualBilling,
   stripeEventAt: accounts.stripeEventAt,
