@@ -94,6 +94,31 @@ test.describe("platform admin", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test("Add Company with LATE_START and a plan starts the plan's checkout and shows its link", async ({
+    page,
+  }) => {
+    await page.goto("/admin");
+    await page.getByRole("button", { name: "Add Company" }).click();
+    const dialog = addCompanyDialog(page);
+    const company = { ...companyDetails("Late Co"), status: "LATE_START" };
+    await fillAddCompany(dialog, company);
+    await dialog.getByRole("button", { name: /next month/i }).click();
+    await dialog
+      .getByRole("button", { name: /\b15\b/ })
+      .first()
+      .click();
+    await dialog.getByLabel("Plan").selectOption({ label: "Lite-2500-$399" });
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    const success = page.getByRole("dialog").filter({ hasText: "Company added successfully!" });
+    await expect(success).toBeVisible();
+    await expect(
+      success.getByText(`Checkout started for ${company.company}.`, { exact: false }),
+    ).toBeVisible();
+    await expect(success.getByLabel("Checkout link")).toHaveValue(/\/checkout\/cs_/);
+    await success.getByRole("button", { name: "OK" }).click();
+    await expect(success).toBeHidden();
+  });
+
   test("Add Company refuses empty and invalid input with the spec's messages", async ({ page }) => {
     await page.goto("/admin");
     await page.getByRole("button", { name: "Add Company" }).click();
@@ -202,6 +227,14 @@ test.describe("platform admin", () => {
     await expect(confirm).toBeVisible();
     await confirm.getByRole("button", { name: "Yes" }).click();
     await expect(toast(page, "Account status updated successfully")).toBeVisible();
+    // The plan's checkout started (on the Stripe stand-in), its subscription beginning at the date:
+    // the link to hand to the customer.
+    const started = page.getByRole("dialog", { name: "Update Account Status" });
+    await expect(started.getByText(/^Checkout started for /)).toBeVisible();
+    const link = started.getByLabel("Checkout link");
+    await expect(link).toHaveValue(/\/checkout\/cs_/);
+    await page.screenshot({ path: "/tmp/billing-screens/admin-late-start-checkout.png" });
+    await started.getByRole("button", { name: "Close" }).first().click();
     await expect(row.getByText("LATE_START", { exact: true })).toBeVisible({ timeout: RELOADED });
   });
 

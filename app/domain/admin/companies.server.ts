@@ -231,8 +231,7 @@ export async function createCompanyByAdmin(
     });
     return created.id;
   });
-  // Starting a checkout for the chosen plan is the billing issue's: the plan and the late start date
-  // are stored on the company for it to pick up. No checkout is faked here.
+  // The route starts the chosen plan's checkout (app/domain/billing/late-start-checkout.server.ts).
   const subdomains = await saveCompanySubdomains(actor, { accountId, ...input });
   return {
     ok: true,
@@ -357,8 +356,7 @@ export async function updateAccountStatus(
       .update(accounts)
       .set({ ...changes, updatedAt: now })
       .where(eq(accounts.id, input.accountId));
-    // Starting the checkout for the chosen plan is the billing issue's; it reads planId and
-    // lateStartDate from the company. Nothing is charged or faked here.
+    // The route then starts the chosen plan's checkout from planId and lateStartDate.
     const { source: _source, ...previous } = before;
     await recordAudit(tx, actor, {
       action: "company.status",

@@ -14,6 +14,7 @@ import type { DashboardRow } from "~/domain/admin/dashboards.server";
 import { FormTextField } from "~/ui/fields";
 import type { Toast } from "~/ui/toast";
 import { DashboardSelect, StatusFields } from "./company-form-fields";
+import { type LateStartCheckoutAnswer, LateStartCheckoutNotice } from "./late-start-checkout";
 
 export const COMPANIES_ACTION = "/resources/admin/companies";
 
@@ -23,6 +24,7 @@ type AddCompanyData = {
   saved?: { accountId: string; company: string };
   partial?: boolean;
   toast?: Toast;
+  checkout?: LateStartCheckoutAnswer;
 };
 
 /**
@@ -42,6 +44,7 @@ export function AddCompanyModal(props: {
   const formRef = useRef<HTMLFormElement>(null);
   const [saved, setSaved] = useState<AddCompanyData["saved"] | null>(null);
   const [succeeded, setSucceeded] = useState(false);
+  const [checkout, setCheckout] = useState<LateStartCheckoutAnswer | null>(null);
   const [status, setStatus] = useState("");
   const [dashboardId, setDashboardId] = useState("");
   const [planId, setPlanId] = useState("");
@@ -59,6 +62,7 @@ export function AddCompanyModal(props: {
     const answer = fetcher.data;
     if (!answer || fetcher.state !== "idle") return;
     if (answer.saved) setSaved(answer.saved);
+    if (answer.checkout) setCheckout(answer.checkout);
     if (answer.partial === false) setSucceeded(true);
     if (answer.toast) onToast(answer.toast);
   }, [fetcher.data, fetcher.state, onToast]);
@@ -72,9 +76,14 @@ export function AddCompanyModal(props: {
         primaryAction={{ content: t("adminCompanies.form.ok"), onAction: props.onClose }}
       >
         <Modal.Section>
-          <Text as="p" variant="headingMd">
-            {t("adminCompanies.add.success")}
-          </Text>
+          <BlockStack gap="400">
+            <Text as="p" variant="headingMd">
+              {t("adminCompanies.add.success")}
+            </Text>
+            {checkout && saved ? (
+              <LateStartCheckoutNotice company={saved.company} checkout={checkout} />
+            ) : null}
+          </BlockStack>
         </Modal.Section>
       </Modal>
     );

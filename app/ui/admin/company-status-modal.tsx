@@ -1,17 +1,16 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Banner, BlockStack, Button, Modal, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Modal, Text } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { CompanyListRow } from "~/domain/admin/companies.server";
 import { type PlanOption, updateStatusSchema } from "~/domain/admin/company-admin-schemas";
-import { asI18nKey } from "~/i18n/keys";
 import type { Toast } from "~/ui/toast";
 import { COMPANIES_ACTION } from "./company-add-modal";
 import { StatusFields } from "./company-form-fields";
+import { type LateStartCheckoutAnswer, LateStartCheckoutNotice } from "./late-start-checkout";
 
-type LateStartCheckoutAnswer = { url: string | null; problem: string | null };
 type StatusData = {
   intent: string;
   result?: SubmissionResult<string[]>;
@@ -77,7 +76,18 @@ export function CompanyStatusModal(props: {
     formRef.current?.requestSubmit();
   };
   if (checkout)
-    return <LateStartCheckoutView company={company.company} checkout={checkout} onClose={onClose} />;
+    return (
+      <Modal
+        open
+        onClose={onClose}
+        title={t("adminCompanies.status.title")}
+        primaryAction={{ content: t("common.close"), onAction: onClose }}
+      >
+        <Modal.Section>
+          <LateStartCheckoutNotice company={company.company} checkout={checkout} />
+        </Modal.Section>
+      </Modal>
+    );
   // The new-subscription question replaces the form inside the same dialog; the form stays mounted
   // (hidden) so that what was chosen is what gets submitted.
   return (
@@ -132,45 +142,6 @@ export function CompanyStatusModal(props: {
             </BlockStack>
           </fetcher.Form>
         </div>
-      </Modal.Section>
-    </Modal>
-  );
-}
-
-function LateStartCheckoutView(props: {
-  company: string;
-  checkout: LateStartCheckoutAnswer;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const { url, problem } = props.checkout;
-  return (
-    <Modal
-      open
-      onClose={props.onClose}
-      title={t("adminCompanies.status.title")}
-      primaryAction={{ content: t("common.close"), onAction: props.onClose }}
-    >
-      <Modal.Section>
-        {url ? (
-          <BlockStack gap="300">
-            <Text as="p">{t("adminCompanies.status.checkoutReady", { company: props.company })}</Text>
-            <TextField
-              label={t("adminCompanies.status.checkoutLink")}
-              value={url}
-              readOnly
-              autoComplete="off"
-              selectTextOnFocus
-            />
-            <Button url={url} external>
-              {t("adminCompanies.status.openCheckout")}
-            </Button>
-          </BlockStack>
-        ) : (
-          <Banner tone="warning">
-            <p>{t(asI18nKey(problem ?? "adminCompanies.status.checkoutFailed"))}</p>
-          </Banner>
-        )}
       </Modal.Section>
     </Modal>
   );

@@ -79,9 +79,20 @@ async function create(actor: Viewer, input: Input<"create">, reply: Reply) {
   const created = await createCompanyByAdmin(actor, input);
   if (!created.ok) return data({ intent, result: reply({ fieldErrors: created.fieldErrors }) }, 400);
   const saved = { accountId: created.accountId, company: created.company };
+  // LATE_START with a plan starts its checkout, as Update Account Status does.
+  const checkout =
+    input.accountStatus === "LATE_START" && input.planId
+      ? lateStartCheckoutAnswer(await startLateStartCheckout(created.accountId))
+      : undefined;
   if (created.subdomainErrors)
-    return data({ intent, saved, partial: true, result: reply({ fieldErrors: created.subdomainErrors }) });
-  return data({ intent, saved, partial: false, result: reply({ resetForm: true }) });
+    return data({
+      intent,
+      saved,
+      checkout,
+      partial: true,
+      result: reply({ fieldErrors: created.subdomainErrors }),
+    });
+  return data({ intent, saved, checkout, partial: false, result: reply({ resetForm: true }) });
 }
 
 async function retrySubdomains(actor: Viewer, input: Input<"subdomains">, reply: Reply) {
