@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { closeDatabase, installDatabase, openDatabase } from "#db/client.server";
@@ -18,6 +17,7 @@ import {
   createScratchPostgresDatabase,
   type ScratchPostgresDatabase,
 } from "../../../tests/support/test-database";
+import { workerProcesses } from "../../../tests/support/worker-process";
 import { listUsagePeriods } from "./usage.server";
 
 /**
@@ -49,10 +49,10 @@ describe.skipIf(!serverUrl)(title, () => {
   let scratch: ScratchPostgresDatabase;
   let database: ReturnType<typeof openDatabase>;
   let stripe: StripeStandIn;
-  const children: ChildProcess[] = [];
   const env = { STRIPE_SECRET_KEY: KEY, STRIPE_API_URL: "", STRIPE_METER_EVENT_NAME: EVENT_NAME };
   let saved: Record<string, string | undefined> = {};
   let quiet = false;
+  const workers = workerProcesses({ quiet: () => quiet });
 
   beforeAll(async () => {
     stripe = await startStripeStandIn({ apiKey: KEY });
@@ -69,7 +69,7 @@ describe.skipIf(!serverUrl)(title, () => {
 
   afterAll(async () => {
     quiet = true;
-    await Promise.all(children.map(stop));
+    await workers.killAll();
     await stopJobs();
     await closeDatabase();
     await scratch?.drop();
@@ -81,31 +81,8 @@ describe.skipIf(!serverUrl)(title, () => {
     resetConfigForTests();
   });
 
-  function startWorker(name: string): Promise<ChildProcess> {
-    // Node itself with tsx's loader, not the tsx CLI: the CLI runs the script in a child process of
-    // its own, which a SIGKILL to the CLI leaves running.
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-      env: { ...process.env, ...env, DATABASE_URL: scratch.url, SMTP_URL: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    children.push(child);
-    child.stderr?.on("data", (d) => {
-      if (!quiet) process.stderr.write(`[${name}] ${d}`);
-    });
-    return new Promise((resolve, reject) => {
-      child.stdout?.on("data", (d) => {
-        if (String(d).includes("worker is running")) resolve(child);
-      });
-      child.once("exit", (code, signal) => reject(new Error(`${name} exited (${code ?? signal})`)));
-    });
-  }
-
-  async function stop(child: ChildProcess) {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGKILL");
-    await exited;
-  }
+  const startWorker = (name: string) => workers.start(name, { ...env, DATABASE_URL: scratch.url });
+  const stop = workers.kill;
 
   const unreported = async (accountId: string) =>
     (await database.db.select().from(usageMeterReports).where(eq(usageMeterReports.accountId, accountId)))

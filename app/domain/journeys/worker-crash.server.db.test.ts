@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { closeDatabase, installDatabase, openDatabase } from "#db/client.server";
@@ -10,6 +9,7 @@ import {
   createScratchPostgresDatabase,
   type ScratchPostgresDatabase,
 } from "../../../tests/support/test-database";
+import { workerProcesses } from "../../../tests/support/worker-process";
 
 /**
  * The crash test: a worker process (scripts/worker.ts) is killed with SIGKILL in the middle of a
@@ -29,8 +29,8 @@ if (!serverUrl) console.warn(`Skipped: ${title}`);
 describe.skipIf(!serverUrl)(title, () => {
   let scratch: ScratchPostgresDatabase;
   let database: ReturnType<typeof openDatabase>;
-  const children: ChildProcess[] = [];
   let quiet = false;
+  const workers = workerProcesses({ quiet: () => quiet });
   const rows = async <T>(query: ReturnType<typeof sql>) =>
     (await database.db.execute(query)) as unknown as T[];
 
@@ -45,50 +45,14 @@ describe.skipIf(!serverUrl)(title, () => {
 
   afterAll(async () => {
     quiet = true;
-    await Promise.all(
-      children
-        .filter((child) => child.exitCode === null && child.signalCode === null)
-        .map((child) => {
-          const exited = new Promise((r) => child.once("exit", r));
-          child.kill("SIGKILL");
-          return exited;
-        }),
-    );
+    await workers.killAll();
     await closeDatabase();
     await scratch?.drop();
   });
 
-  function startWorker(name: string, env: Record<string, string>): Promise<ChildProcess> {
-    // `node --import tsx`, not the tsx command: tsx runs the script in a child process of its own,
-    // which a SIGKILL to the command would leave running.
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-      env: {
-        ...process.env,
-        DATABASE_URL: scratch.url,
-        JOURNEY_SEND_STALE_SECONDS: "3",
-        SMTP_URL: "",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    children.push(child);
-    child.stderr?.on("data", (d) => {
-      if (!quiet) process.stderr.write(`[${name}] ${d}`);
-    });
-    return new Promise((resolve, reject) => {
-      child.stdout?.on("data", (d) => {
-        if (String(d).includes("worker is running")) resolve(child);
-      });
-      child.once("exit", (code, signal) => reject(new Error(`${name} exited (${code ?? signal})`)));
-    });
-  }
-
-  async function stop(child: ChildProcess) {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGKILL");
-    await exited;
-  }
+  const startWorker = (name: string, env: Record<string, string>) =>
+    workers.start(name, { DATABASE_URL: scratch.url, JOURNEY_SEND_STALE_SECONDS: "3", ...env });
+  const stop = workers.kill;
 
   test.each([
     { path: "the dispatcher delivering to the outbox in its transaction", key: "inline", inline: "true" },
