@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, test, vi } from "vitest";
-import { accounts } from "#db/schema";
+import { accounts, auditLog } from "#db/schema";
 import { seedReferenceData } from "#db/seed";
 import { priceLookupKey } from "#db/seed-plans";
 import { stripeClient } from "~/services/billing/stripe-client.server";
@@ -84,6 +84,9 @@ describeEachDatabase("checkout and plan changes", (getDb) => {
     expect(stripe().sessions()).toHaveLength(1);
     const [after] = await getDb().select().from(accounts).where(eq(accounts.id, account.id));
     expect(after).toMatchObject({ planId: "standard-25000", plan: "Standard" });
+    const [audit] = await getDb().select().from(auditLog).where(eq(auditLog.action, "billing.plan_change"));
+    expect(audit).toMatchObject({ actorUserId: admin.id, targetId: account.id });
+    expect(audit.after).toMatchObject({ planId: "standard-25000" });
   });
 
   test("an ended subscription is replaced through a new checkout", async () => {

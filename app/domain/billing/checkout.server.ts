@@ -3,6 +3,7 @@ import { getDb } from "#db/client.server";
 import { accounts } from "#db/schema";
 import { config } from "~/config.server";
 import type { MemberContext } from "~/domain/access/guard.server";
+import { recordAudit } from "~/domain/admin/audit.server";
 import { logWithErrorId } from "~/domain/kernel/error-id.server";
 import { stripeBilling } from "~/services/billing/stripe-billing.server";
 import { listBillingPlans } from "./catalogue.server";
@@ -72,10 +73,20 @@ export async function selectPlan(
         lookupKeys: plan.checkoutLookupKeys,
       });
       // The webhook (customer.subscription.updated) confirms it; the tab shows the new plan at once.
-      await getDb()
-        .update(accounts)
-        .set({ planId: plan.id, plan: plan.name, stripePriceId: changed.priceId, updatedAt: now })
-        .where(eq(accounts.id, account.id));
+      const change = { planId: plan.id, plan: plan.name, stripePriceId: changed.priceId };
+      await getDb().transaction(async (tx) => {
+        await tx
+          .update(accounts)
+          .set({ ...change, updatedAt: now })
+          .where(eq(accounts.id, account.id));
+        await recordAudit(tx, member, {
+          action: "billing.plan_change",
+          targetType: "account",
+          targetId: account.id,
+          before: { planId: account.planId, plan: account.plan, stripePriceId: account.stripePriceId },
+          after: change,
+        });
+      });
       return { kind: "updated" };
     }
     const lateStart =
