@@ -111,6 +111,8 @@ describeEachDatabase(
         expect.arrayContaining([
           ["journey-dispatch", "* * * * *"],
           ["prune-rate-limits", "17 * * * *"],
+          ["billing-usage-report", "* * * * *"],
+          ["billing-late-start", "*/5 * * * *"],
         ]),
       );
     });
