@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type Stripe from "stripe";
 import { beforeEach, expect, test, vi } from "vitest";
 import { accounts, auditLog } from "#db/schema";
 import { seedReferenceData } from "#db/seed";
@@ -11,6 +12,7 @@ import { companyWithAdmin, createMember, memberContext } from "../../../tests/su
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { openBillingPortal, selectPlan } from "./checkout.server";
 import { startLateStartCheckout } from "./late-start-checkout.server";
+import { applyStripeEvent, storeStripeEvent } from "./stripe-events.server";
 
 /** Select Plan, the portal and the late-start checkout through the real adapter and the Stripe stand-in. */
 
@@ -170,6 +172,47 @@ describeEachDatabase("checkout and plan changes", (getDb) => {
     expect(checkoutForm().subscription_data.trial_end).toBe(String(Math.floor(startAt.getTime() / 1000)));
     await update(account.id, { planId: null });
     expect((await startLateStartCheckout(account.id)).kind).toBe("no_plan");
+  });
+
+  test("a late start replacing a subscription: the old one is cancelled once the new checkout is paid, once", async () => {
+    const { account, admin } = await companyWithAdmin("Replacing Co");
+    await selectPlan(await memberContext(admin.id), "lite-1000");
+    await stripe().pay(String(stripe().sessions()[0].id));
+    const old = stripe().subscriptions()[0];
+    await update(account.id, {
+      accountStatus: "LATE_START",
+      lateStartDate: new Date(Date.now() + 5 * DAY),
+      planId: "lite-2500",
+      stripeCustomerId: String(old.customer),
+      stripeSubscriptionId: String(old.id),
+      stripeSubscriptionDetails: { status: "active" },
+    });
+    expect((await startLateStartCheckout(account.id)).kind).toBe("checkout");
+    const replacing = stripe().sessions()[1];
+    expect(replacing.metadata).toMatchObject({ replacesSubscription: old.id });
+    expect(stripe().subscriptions()[0].status).toBe("active"); // nothing ends before it is paid
+
+    await stripe().pay(String(replacing.id));
+    const completed = stripe()
+      .events()
+      .findLast((e) => e.type === "checkout.session.completed") as unknown as Stripe.Event;
+    for (let i = 0; i < 2; i++) {
+      await storeStripeEvent(completed);
+      await applyStripeEvent(completed.id);
+    }
+    const [oldAfter, replacement] = stripe().subscriptions();
+    expect(oldAfter).toMatchObject({ id: old.id, status: "canceled" });
+    expect(replacement.status).toBe("trialing");
+    const cancels = stripe().requests.filter(
+      (r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${old.id}`,
+    );
+    expect(cancels).toHaveLength(1);
+    const [after] = await getDb().select().from(accounts).where(eq(accounts.id, account.id));
+    expect(after).toMatchObject({
+      accountStatus: "ACTIVE",
+      stripeSubscriptionId: replacement.id,
+      planId: "lite-2500",
+    });
   });
 
   test("the portal opens for the company's own Stripe customer; without one it is refused", async () => {

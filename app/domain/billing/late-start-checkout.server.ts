@@ -39,6 +39,9 @@ export async function startLateStartCheckout(
       successUrl: `${returnUrl}&stripe_session={CHECKOUT_SESSION_ID}`,
       cancelUrl: returnUrl,
       startAt: account.lateStartDate ?? undefined,
+      // "This will start new subscription and it will cancel all previous subscriptions": the one
+      // the company has now is cancelled when this checkout is paid (stripe-events.server.ts).
+      replacesSubscriptionId: account.stripeSubscriptionId,
       now,
     });
     return { kind: "checkout", url: session.url };

@@ -142,6 +142,16 @@ type Plan = { id: string; name: string } | null;
  * The changes one event makes to a company in its current state (already known to be for this
  * company, not manually billed, and not older than the last event applied to it).
  */
+/** The subscription a paid checkout replaces (an admin's late start), when it is not the new one. */
+export function replacedSubscriptionOf(event: Stripe.Event): string | null {
+  if (event.type !== "checkout.session.completed") return null;
+  const session = event.data.object;
+  const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
+  const replaced = session.metadata?.replacesSubscription;
+  if (session.status !== "complete" || !paid || !replaced) return null;
+  return replaced === idOf(session.subscription) ? null : replaced;
+}
+
 /** A subscription checkout as both its webhook and the return to the thank-you page see it. */
 export type CheckoutOutcome = {
   status: Stripe.Checkout.Session["status"];

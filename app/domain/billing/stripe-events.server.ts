@@ -4,6 +4,7 @@ import { getDb, type Tx } from "#db/client.server";
 import { accounts, plans, stripeEvents } from "#db/schema";
 import { recordSystemAudit } from "~/domain/admin/audit.server";
 import { isUuid } from "~/domain/kernel/ids";
+import { stripeBilling } from "~/services/billing/stripe-billing.server";
 import { publishEvent } from "~/services/events/events.server";
 import { sendJob, sendJobs } from "~/services/jobs/jobs.server";
 import {
@@ -13,6 +14,7 @@ import {
   billingChangeFor,
   isHandledStripeEvent,
   planIdOf,
+  replacedSubscriptionOf,
 } from "./stripe-event-rules";
 
 /**
@@ -222,6 +224,7 @@ async function applyToAccount(
   const account = await lockAccount(tx, accountReferenceOf(event));
   if (!account) return { outcome: "no account", accountId: null };
   const accountId = account.id;
+  await cancelReplacedSubscription(event);
   if (account.manualBilling) return { outcome: "manual billing: not changed", accountId };
   // Same-second events apply in the order they are processed (Stripe's `created` has whole seconds).
   if (account.stripeEventAt && createdAt.getTime() < account.stripeEventAt.getTime())
@@ -287,4 +290,17 @@ export async function requeueUnappliedStripeEvents(
     rows.map((row) => ({ eventId: row.id })),
   );
   return rows.length;
+}
+
+/**
+ * A paid late-start checkout replaces the company's subscription of the time ("it will cancel all
+ * previous subscriptions"): the old one is cancelled in Stripe before the event is marked applied,
+ * so a failure leaves the event to its job's retries; a subscription already ended counts as done.
+ */
+async function cancelReplacedSubscription(event: Stripe.Event) {
+  const replaced = replacedSubscriptionOf(event);
+  if (!replaced) return;
+  const stripe = stripeBilling();
+  if (!stripe) throw new Error(`Stripe is not configured: cannot cancel ${replaced}`);
+  await stripe.cancelSubscription(replaced);
 }

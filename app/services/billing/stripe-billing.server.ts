@@ -18,6 +18,8 @@ export type CheckoutRequest = {
   cancelUrl: string;
   /** Late start: nothing is charged before this time. */
   startAt?: Date;
+  /** The subscription this checkout's replaces: cancelled once the checkout is paid (metadata). */
+  replacesSubscriptionId?: string | null;
   now?: Date;
 };
 
@@ -87,7 +89,11 @@ export function stripeBilling() {
           price.recurring?.usage_type === "metered" ? { price: price.id } : { price: price.id, quantity: 1 },
         ),
         client_reference_id: request.accountId,
-        metadata: { accountId: request.accountId, planId: request.planId },
+        metadata: {
+          accountId: request.accountId,
+          planId: request.planId,
+          ...(request.replacesSubscriptionId ? { replacesSubscription: request.replacesSubscriptionId } : {}),
+        },
         subscription_data: subscriptionData,
         ...(request.customerId
           ? { customer: request.customerId }
@@ -149,6 +155,23 @@ export function stripeBilling() {
         metadata: { ...subscription.metadata, planId: change.planId },
       });
       return { priceId: licensed?.id ?? "", status: updated.status };
+    },
+
+    /** Ends a subscription now; one Stripe already ended counts as cancelled. */
+    async cancelSubscription(subscriptionId: string): Promise<"cancelled" | "already_ended"> {
+      try {
+        await stripe!.subscriptions.cancel(subscriptionId);
+        return "cancelled";
+      } catch (error) {
+        const e = error as { type?: string; code?: string; message?: string };
+        if (
+          e.type === "StripeInvalidRequestError" &&
+          e.code === "resource_missing" &&
+          /canceled/.test(e.message ?? "")
+        )
+          return "already_ended";
+        throw error;
+      }
     },
 
     async createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }> {
