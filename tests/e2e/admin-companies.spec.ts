@@ -233,6 +233,8 @@ test.describe("platform admin", () => {
     await expect(started.getByText(/^Checkout started for /)).toBeVisible();
     const link = started.getByLabel("Checkout link");
     await expect(link).toHaveValue(/\/checkout\/cs_/);
+    // The checkout opens in a new tab: the admin's list stays where it was.
+    await expect(started.getByRole("link", { name: "Open checkout" })).toHaveAttribute("target", "_blank");
     await page.screenshot({ path: "/tmp/billing-screens/admin-late-start-checkout.png" });
     await started.getByRole("button", { name: "Close" }).first().click();
     await expect(row.getByText("LATE_START", { exact: true })).toBeVisible({ timeout: RELOADED });
