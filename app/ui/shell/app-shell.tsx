@@ -15,13 +15,19 @@ import { UserMenu } from "./user-menu";
 import { ViewAsChip } from "./view-as-chip";
 
 const COLLAPSE_KEY = "blusteam.sidebarCollapsed";
+const PHONE = "(max-width: 767.98px)";
 
 export function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
   useLiveUpdates();
-  useEffect(() => setCollapsed(window.localStorage.getItem(COLLAPSE_KEY) === "true"), []);
+  // The user's choice when they made one; otherwise collapsed on a phone, where the 250 px sidebar
+  // would leave the page a sliver of the screen.
+  useEffect(() => {
+    const stored = window.localStorage.getItem(COLLAPSE_KEY);
+    setCollapsed(stored === null ? window.matchMedia(PHONE).matches : stored === "true");
+  }, []);
   const toggle = () => {
     setCollapsed((value) => {
       window.localStorage.setItem(COLLAPSE_KEY, String(!value));
