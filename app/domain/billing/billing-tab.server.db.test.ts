@@ -3,17 +3,11 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { accounts, messageUsage } from "#db/schema";
 import { seedReferenceData } from "#db/seed";
 import { resetConfigForTests } from "~/config.server";
-import { action as viewAsAction } from "~/routes/resources/view-as";
 import { loader as settingsLoader } from "~/routes/settings/settings";
-import {
-  addMembership,
-  cookieFrom,
-  createAccount,
-  createUser,
-  signedInRequest,
-} from "../../../tests/support/factories";
+import { addMembership, createAccount, createUser } from "../../../tests/support/factories";
 import { companyWithAdmin, createMember, memberContext } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { roAdminViewCookie } from "../../../tests/support/view-as";
 import { type BillingTabData, loadBillingTab, type PlanChooserView } from "./billing-tab.server";
 
 const now = new Date("2026-11-20T12:00:00Z");
@@ -25,18 +19,8 @@ function chooser(data: BillingTabData): PlanChooserView {
 
 /** A platform roadmin viewing the company as RO Admin: the settings loader's answer for ?tab=billing. */
 async function billingTabAsRoAdmin(accountId: string) {
-  const roadmin = await createUser({ roles: ["roadmin"] });
-  const viewAs = (await viewAsAction({
-    request: await signedInRequest(roadmin.id, "http://localhost:3000/resources/view-as", {
-      method: "POST",
-      body: new URLSearchParams({ accountId, mode: "roadmin" }),
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    }),
-    params: {},
-    context: {},
-  } as never)) as Response;
   const request = new Request("http://localhost:3000/settings?tab=billing", {
-    headers: { Cookie: cookieFrom(viewAs) },
+    headers: { Cookie: await roAdminViewCookie(accountId) },
   });
   return settingsLoader({ request, params: {}, context: {} } as never);
 }

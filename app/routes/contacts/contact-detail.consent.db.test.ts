@@ -3,10 +3,10 @@ import { expect, test } from "vitest";
 import { consentEvents, contacts } from "#db/schema";
 import { createContact } from "~/domain/contacts/contacts.server";
 import { optOutByPhone } from "~/domain/messaging/consent.server";
-import { cookieFrom, createUser, signedInRequest, thrownBy } from "../../../tests/support/factories";
+import { signedInRequest, thrownBy } from "../../../tests/support/factories";
 import { companyWithAdmin, createMember } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { action as viewAsAction } from "../resources/view-as";
+import { roAdminViewCookie } from "../../../tests/support/view-as";
 import { action as contactDetailAction } from "./contact-detail";
 
 /** The contact page's "sms-consent" intent, called the way React Router calls it, with a real session. */
@@ -96,22 +96,13 @@ describeEachDatabase("recording SMS consent from the contact page", (getDb) => {
 
   test("a roadmin viewing the company gets 403 and records nothing", async () => {
     const a = await companyWithContact();
-    const roadmin = await createUser({ roles: ["roadmin"] });
-    const viewAs = (await viewAsAction({
-      request: await signedInRequest(roadmin.id, "http://localhost:3000/resources/view-as", {
-        method: "POST",
-        body: new URLSearchParams({ accountId: a.account.id, mode: "roadmin" }),
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      }),
-      params: {},
-      context: {},
-    } as never)) as Response;
+    const cookie = await roAdminViewCookie(a.account.id);
     const init = consentForm("Signed");
     const refused = (await thrownBy(
       contactDetailAction({
         request: new Request(`http://localhost:3000/contacts/contact-detail?id=${a.contact.id}`, {
           ...init,
-          headers: { ...init.headers, Cookie: cookieFrom(viewAs) },
+          headers: { ...init.headers, Cookie: cookie },
         }),
         params: {},
         context: {},

@@ -4,10 +4,10 @@ import { journeyStateChanges, journeys, touchpoints } from "#db/schema";
 import { createTouchpoint } from "~/domain/journeys/touchpoint-edits.server";
 import { getTouchpoint, listJourneys } from "~/domain/journeys/touchpoints.server";
 import { createProduct } from "~/domain/products/products.server";
-import { cookieFrom, createUser, signedInRequest, thrownBy } from "../../../tests/support/factories";
+import { signedInRequest, thrownBy } from "../../../tests/support/factories";
 import { companyWithAdmin, createMember } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { action as viewAsAction } from "../resources/view-as";
+import { roAdminViewCookie } from "../../../tests/support/view-as";
 import { action as touchpointsAction } from "./touchpoints";
 
 /**
@@ -35,21 +35,11 @@ const asUser = async (userId: string, fields: Record<string, string>) =>
 
 /** A platform roadmin viewing the company as RO Admin (the View As cookie of /resources/view-as). */
 async function asRoAdmin(accountId: string, fields: Record<string, string>) {
-  const roadmin = await createUser({ roles: ["roadmin"] });
-  const viewAs = (await viewAsAction({
-    request: await signedInRequest(roadmin.id, "http://localhost:3000/resources/view-as", {
-      method: "POST",
-      body: new URLSearchParams({ accountId, mode: "roadmin" }),
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    }),
-    params: {},
-    context: {},
-  } as never)) as Response;
   const init = form(fields);
   return post(
     new Request("http://localhost:3000/touchpoints", {
       ...init,
-      headers: { ...init.headers, Cookie: cookieFrom(viewAs) },
+      headers: { ...init.headers, Cookie: await roAdminViewCookie(accountId) },
     }),
   );
 }

@@ -5,16 +5,10 @@ import { accounts } from "#db/schema";
 import { seedReferenceData } from "#db/seed";
 import { resetConfigForTests } from "~/config.server";
 import { getCookieSession } from "~/domain/auth/session.server";
-import {
-  addMembership,
-  cookieFrom,
-  createAccount,
-  createUser,
-  signedInRequest,
-} from "../../../tests/support/factories";
+import { addMembership, createAccount, createUser, signedInRequest } from "../../../tests/support/factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { roAdminViewCookie } from "../../../tests/support/view-as";
 import { action } from "./billing";
-import { action as viewAsAction } from "./view-as";
 
 /** Select Plan and the portal as the Billing tab's forms post them, without Stripe configured. */
 
@@ -49,17 +43,7 @@ async function post(userId: string, fields: Record<string, string>) {
 
 /** A platform roadmin viewing the company as RO Admin (the View As cookie of /resources/view-as). */
 async function postAsRoAdmin(accountId: string, fields: Record<string, string>) {
-  const roadmin = await createUser({ roles: ["roadmin"] });
-  const viewAs = (await viewAsAction({
-    request: await signedInRequest(
-      roadmin.id,
-      "http://localhost:3000/resources/view-as",
-      formInit({ accountId, mode: "roadmin" }),
-    ),
-    params: {},
-    context: {},
-  } as never)) as Response;
-  return call(new Request(URL_, formInit(fields, cookieFrom(viewAs))));
+  return call(new Request(URL_, formInit(fields, await roAdminViewCookie(accountId))));
 }
 
 async function call(request: Request) {
