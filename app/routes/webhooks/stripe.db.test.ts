@@ -18,6 +18,7 @@ import {
   subscription,
 } from "../../../tests/support/stripe-events";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { waitFor } from "../../../tests/support/wait-for";
 import { action, loader } from "./stripe";
 
 /** POST /webhooks/stripe, called as React Router calls the action, signed with the SDK's test header. */
@@ -43,16 +44,6 @@ async function post(request: Request, ip = "203.0.113.7") {
   const context = new RouterContextProvider();
   context.set(clientIpContext, ip);
   return (await action({ request, params: {}, context } as never)) as Response;
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000) {
-  const start = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describeEachDatabase(

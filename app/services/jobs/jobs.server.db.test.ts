@@ -6,24 +6,11 @@ import { getCsvImport } from "~/domain/contacts/csv-import-queries.server";
 import { jobHandlers, workerStartHooks } from "~/worker-handlers.server";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { waitFor } from "../../../tests/support/wait-for";
 import { jobs, sendJob, startWorker, stopJobs } from "./jobs.server";
 
 async function* streamOf(text: string) {
   yield new TextEncoder().encode(text);
-}
-
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describeEachDatabase(
