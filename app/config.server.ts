@@ -83,6 +83,17 @@ const schema = z.object({
     .default("blusteam_overage_messages"),
   // Named by the manual-billing placeholder of the Billing tab; defaults to SUPPORT_EMAIL.
   BILLING_SUPPORT_EMAIL: z.email().optional(),
+  // The Shopify app (install, embedded admin, store webhooks, store billing) when both are set;
+  // otherwise every Shopify surface says the integration is not configured on this server.
+  SHOPIFY_API_KEY: z.string().min(1).optional(),
+  SHOPIFY_API_SECRET: z.string().min(1).optional(),
+  // The app's listing, opened by 'Connect To Shopify' on /integration.
+  SHOPIFY_APP_STORE_URL: z.url().default("https://apps.shopify.com/"),
+  // Store billing makes test charges unless this is `false` (a live, listed app).
+  SHOPIFY_BILLING_TEST: z.enum(["true", "false"]).default("true"),
+  // Tests only: every call and redirect to https://{shop} goes to {SHOPIFY_API_URL}/{shop} instead
+  // (a local stand-in that speaks Shopify's OAuth and Admin API).
+  SHOPIFY_API_URL: z.url().optional(),
 });
 
 export type AppConfig = Omit<z.infer<typeof schema>, "APP_URL"> & {
@@ -96,6 +107,8 @@ export type AppConfig = Omit<z.infer<typeof schema>, "APP_URL"> & {
   /** Demo Co and the demo users (whose passwords README publishes) are seeded. */
   seedDemoData: boolean;
   billingSupportEmail: string;
+  /** SHOPIFY_API_KEY and SHOPIFY_API_SECRET are both set. */
+  shopifyConfigured: boolean;
 };
 
 function readOrCreateSessionSecret(dataDir: string): string {
@@ -126,6 +139,7 @@ function load(): AppConfig {
     serveOutboxPage: !env.SMTP_URL && (appUrlIsLoopback || env.DEV_OUTBOX === "true"),
     seedDemoData: env.SEED_DEMO_DATA === undefined ? appUrlIsLoopback : env.SEED_DEMO_DATA === "true",
     billingSupportEmail: env.BILLING_SUPPORT_EMAIL ?? env.SUPPORT_EMAIL,
+    shopifyConfigured: Boolean(env.SHOPIFY_API_KEY && env.SHOPIFY_API_SECRET),
   };
 }
 

@@ -19,8 +19,8 @@ export default [
   route("privacy", "routes/legal/document.tsx", { id: "legal-privacy" }),
   route("billingpage", "routes/public/billing-page.tsx", { id: "billingpage" }),
   route("billingiframe", "routes/public/billing-page.tsx", { id: "billingiframe" }),
-  route("shopify-install", "routes/public/pending-public.tsx", { id: "shopify-install" }),
-  route("shopify-redirect", "routes/public/pending-public.tsx", { id: "shopify-redirect" }),
+  route("shopify-install", "routes/shopify/install.tsx"),
+  route("shopify-redirect", "routes/shopify/redirect.tsx"),
   route("contact-form/contact-form-builder/m/:id", "routes/public/pending-public.tsx", {
     id: "public-form-long",
   }),
@@ -31,6 +31,12 @@ export default [
   route("webhooks/twilio/status", "routes/webhooks/twilio-status.tsx"),
   route("webhooks/twilio/sms", "routes/webhooks/twilio-sms.tsx"),
   route("webhooks/stripe", "routes/webhooks/stripe.tsx"),
+  // Shopify's webhooks (shopify.app.toml declares each topic's URI under /webhooks/shopify/).
+  route("webhooks/shopify/*", "routes/webhooks/shopify.tsx"),
+
+  // The embedded app inside the Shopify admin (shopify.app.toml's application_url); the library
+  // owns /auth/*.
+  route("app", "routes/embedded/app.tsx"),
 
   // Local stand-ins and small endpoints of our own.
   route("dev/outbox", "routes/dev/outbox.tsx"),
@@ -60,7 +66,7 @@ export default [
   // Setup: signed in, with or without a company.
   route("setup", "routes/setup/setup.tsx"),
   route("invitation-link", "routes/invitations/invitation-link.tsx"),
-  route("unboxing-tour", "routes/pending-screen.tsx", { id: "unboxing-tour" }),
+  route("unboxing-tour", "routes/shopify/unboxing-tour.tsx"),
 
   // Signed in: the application shell.
   layout("routes/app-layout.tsx", [
@@ -81,7 +87,7 @@ export default [
     route("contact-form", "routes/pending-screen.tsx", { id: "contact-form" }),
     route("contact-form/contact-form-builder", "routes/pending-screen.tsx", { id: "contact-form-builder" }),
     route("responsive-billingpage", "routes/settings/responsive-billingpage.tsx"),
-    route("integration", "routes/pending-screen.tsx", { id: "integration" }),
+    route("integration", "routes/integrations/integration.tsx"),
     route("webchat", "routes/webchat/index.tsx"),
     route("webchat/email-templates", "routes/pending-screen.tsx", { id: "webchat-email-templates" }),
     route("webchat/branding", "routes/pending-screen.tsx", { id: "webchat-branding" }),

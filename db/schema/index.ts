@@ -6,3 +6,4 @@ export * from "./identity";
 export * from "./messaging";
 export * from "./platform";
 export * from "./team";
+export * from "./shopify";
