@@ -6,11 +6,15 @@ import auth from "./en/auth";
 import billing from "./en/billing";
 import contacts from "./en/contacts";
 import csvImport from "./en/csv-import";
+import embedded from "./en/embedded";
+import integrations from "./en/integrations";
 import journeys from "./en/journeys";
 import messaging from "./en/messaging";
 import messagingSettings from "./en/messaging-settings";
 import products from "./en/products";
 import settings from "./en/settings";
+import shopify from "./en/shopify";
+import shopifyOnboarding from "./en/shopify-onboarding";
 import timeline from "./en/timeline";
 
 // English texts. Spec texts are kept word for word (typos included); {{product}} is PRODUCT_NAME.
@@ -27,6 +31,10 @@ const en = {
   messaging,
   messagingSettings,
   timeline,
+  shopify,
+  embedded,
+  integrations,
+  shopifyOnboarding,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. All rights reserved.",

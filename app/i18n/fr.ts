@@ -8,11 +8,15 @@ import auth from "./fr/auth";
 import billing from "./fr/billing";
 import contacts from "./fr/contacts";
 import csvImport from "./fr/csv-import";
+import embedded from "./fr/embedded";
+import integrations from "./fr/integrations";
 import journeys from "./fr/journeys";
 import messaging from "./fr/messaging";
 import messagingSettings from "./fr/messaging-settings";
 import products from "./fr/products";
 import settings from "./fr/settings";
+import shopify from "./fr/shopify";
+import shopifyOnboarding from "./fr/shopify-onboarding";
 import timeline from "./fr/timeline";
 
 const fr: Resources = {
@@ -28,6 +32,10 @@ const fr: Resources = {
   messaging,
   messagingSettings,
   timeline,
+  shopify,
+  embedded,
+  integrations,
+  shopifyOnboarding,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. Tous droits réservés.",

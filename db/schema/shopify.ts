@@ -94,9 +94,7 @@ export const storeProfiles = pgTable(
   },
   (t) => [
     uniqueIndex("store_profiles_shop_domain_uq").on(t.shopDomain),
-    uniqueIndex("store_profiles_account_uq")
-      .on(t.accountId)
-      .where(sql`${t.accountId} is not null`),
+    uniqueIndex("store_profiles_account_uq").on(t.accountId).where(sql`${t.accountId} is not null`),
   ],
 );
 
@@ -117,9 +115,7 @@ export const shopifyWebhooks = pgTable(
     outcome: text("outcome"),
   },
   (t) => [
-    index("shopify_webhooks_unprocessed_idx")
-      .on(t.receivedAt)
-      .where(sql`${t.processedAt} is null`),
+    index("shopify_webhooks_unprocessed_idx").on(t.receivedAt).where(sql`${t.processedAt} is null`),
     index("shopify_webhooks_shop_idx").on(t.shop),
   ],
 );
@@ -144,11 +140,7 @@ export const shopifyUsageRecords = pgTable(
     shopifyRecordId: text("shopify_record_id"),
     error: text("error"),
   },
-  (t) => [
-    index("shopify_usage_records_unreported_idx")
-      .on(t.createdAt)
-      .where(sql`${t.reportedAt} is null`),
-  ],
+  (t) => [index("shopify_usage_records_unreported_idx").on(t.createdAt).where(sql`${t.reportedAt} is null`)],
 );
 
 /**

@@ -1,6 +1,6 @@
 import { type Session, type Shopify, shopifyApi } from "@shopify/shopify-api";
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
-import { AppDistribution, ApiVersion, shopifyApp } from "@shopify/shopify-app-react-router/server";
+import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-react-router/server";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import { DrizzleSessionStoragePostgres } from "@shopify/shopify-app-session-storage-drizzle";
 import { getDb } from "#db/client.server";
