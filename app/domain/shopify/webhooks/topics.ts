@@ -53,3 +53,21 @@ export function topicOfLibraryName(name: string): ShopifyWebhookTopic | null {
   const key = name.toUpperCase().replace(/[/.]/g, "_");
   return ALL_SHOPIFY_TOPICS.find((topic) => topic.toUpperCase().replace(/\//g, "_") === key) ?? null;
 }
+
+/**
+ * The shop a payload names itself, where its topic has one: the HMAC covers the body but not the
+ * X-Shopify-Shop-Domain header, so a signed body resent with another shop's header is caught here.
+ * app/scopes_update and app_subscriptions/update name no shop domain (null).
+ */
+export function shopNamedByPayload(
+  topic: ShopifyWebhookTopic,
+  payload: Record<string, unknown>,
+): string | null {
+  const named =
+    topic === "app/uninstalled" || topic === "shop/update"
+      ? payload.myshopify_domain
+      : topic === "customers/data_request" || topic === "customers/redact" || topic === "shop/redact"
+        ? payload.shop_domain
+        : null;
+  return typeof named === "string" ? named.trim().toLowerCase() : null;
+}
