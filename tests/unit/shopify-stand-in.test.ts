@@ -1,6 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { BillingInterval, RequestedTokenType, type Session, shopifyApi } from "@shopify/shopify-api";
+import {
+  BillingInterval,
+  DeliveryMethod,
+  RequestedTokenType,
+  type Session,
+  shopifyApi,
+} from "@shopify/shopify-api";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { SHOPIFY_API_VERSION, shopifyApiOrNull, shopifyOriginFor } from "~/services/shopify/shopify.server";
 import {
@@ -420,4 +426,22 @@ test("webhooks the helpers sign pass the library's validation; tampered ones fai
   expect(sent.status).toBe(200);
   const replayed = await standIn().control("POST", "/webhooks/replay", { webhookId: sent.webhookId });
   expect((replayed.body as { webhookId: string }).webhookId).toBe(sent.webhookId);
+});
+
+test("webhook registration through the library: created once, then left alone", async () => {
+  const session = await offlineSession();
+  api().webhooks.addHandlers({
+    APP_UNINSTALLED: {
+      deliveryMethod: DeliveryMethod.Http,
+      callbackUrl: "/webhooks/shopify/app/uninstalled",
+    },
+  });
+  const first = await api().webhooks.register({ session });
+  expect(first.APP_UNINSTALLED?.[0]).toMatchObject({ success: true, operation: "create" });
+  expect(standIn().store.webhookSubscriptions).toMatchObject([
+    { topic: "APP_UNINSTALLED", callbackUrl: "http://localhost:3000/webhooks/shopify/app/uninstalled" },
+  ]);
+  const second = await api().webhooks.register({ session });
+  expect(second.APP_UNINSTALLED).toEqual([]);
+  expect(standIn().store.webhookSubscriptions).toHaveLength(1);
 });

@@ -6,12 +6,12 @@ import {
   subscriptionObject,
 } from "./shopify-billing";
 import { type GqlArgs, GqlFieldError, type GqlObject } from "./shopify-graphql";
-import type { StoredProduct, StoredShop } from "./shopify-store";
+import type { StoredProduct, StoredShop, StoredWebhookSubscription } from "./shopify-store";
 
 /**
  * The Admin GraphQL API's objects, built per request for one shop: the query root (shop, products,
  * product, productsCount, nodes/node, currentAppInstallation, app, webhookSubscriptions) and the
- * mutation root (billing mutations, webhookSubscriptionCreate/Delete).
+ * mutation root (billing mutations, webhookSubscriptionCreate/Update/Delete).
  */
 
 const cursorOf = (index: number) => Buffer.from(`cursor:${index}`).toString("base64");
@@ -205,6 +205,23 @@ export function shopObject(shop: StoredShop, origin: string): GqlObject {
   };
 }
 
+type WebhookInput = {
+  callbackUrl?: string;
+  uri?: string;
+  format?: string;
+  includeFields?: string[];
+  metafieldNamespaces?: string[];
+};
+
+function webhookFields(input: WebhookInput, current?: StoredWebhookSubscription) {
+  return {
+    callbackUrl: String(input.callbackUrl ?? input.uri ?? current?.callbackUrl ?? ""),
+    format: input.format ?? current?.format ?? "JSON",
+    includeFields: input.includeFields ?? current?.includeFields ?? [],
+    metafieldNamespaces: input.metafieldNamespaces ?? current?.metafieldNamespaces ?? [],
+  };
+}
+
 export function adminRoots(
   shop: StoredShop,
   ctx: BillingContext,
@@ -228,6 +245,8 @@ export function adminRoots(
     topic: w.topic,
     format: w.format,
     includeFields: w.includeFields,
+    metafieldNamespaces: w.metafieldNamespaces,
+    filter: null,
     createdAt: w.createdAt,
     callbackUrl: w.callbackUrl,
     endpoint: { __typename: "WebhookHttpEndpoint", callbackUrl: w.callbackUrl },
@@ -310,19 +329,12 @@ export function adminRoots(
     __typename: "Mutation",
     ...billingMutations(ctx),
     webhookSubscriptionCreate: (args: GqlArgs) => {
-      const sub = (args.webhookSubscription ?? {}) as {
-        callbackUrl?: string;
-        uri?: string;
-        format?: string;
-        includeFields?: string[];
-      };
+      const input = (args.webhookSubscription ?? {}) as WebhookInput;
       const created = {
         id: `gid://shopify/WebhookSubscription/${store.id()}`,
         shop: shop.domain,
         topic: String(args.topic),
-        callbackUrl: String(sub.callbackUrl ?? sub.uri ?? ""),
-        format: sub.format ?? "JSON",
-        includeFields: sub.includeFields ?? [],
+        ...webhookFields(input),
         createdAt: new Date().toISOString(),
       };
       store.webhookSubscriptions.push(created);
@@ -330,6 +342,18 @@ export function adminRoots(
         __typename: "WebhookSubscriptionCreatePayload",
         webhookSubscription: webhookObject(created),
         userErrors: [],
+      };
+    },
+    webhookSubscriptionUpdate: (args: GqlArgs) => {
+      const found = store.webhookSubscriptions.find((w) => w.id === args.id && w.shop === shop.domain);
+      const input = (args.webhookSubscription ?? {}) as WebhookInput;
+      if (found) Object.assign(found, webhookFields(input, found));
+      return {
+        __typename: "WebhookSubscriptionUpdatePayload",
+        webhookSubscription: found ? webhookObject(found) : null,
+        userErrors: found
+          ? []
+          : [{ __typename: "UserError", field: ["id"], message: "Webhook subscription does not exist" }],
       };
     },
     webhookSubscriptionDelete: (args: GqlArgs) => {

@@ -210,12 +210,27 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
     }
     if (typeof request.query !== "string")
       return json(400, { errors: { query: "Required parameter missing or invalid" } });
+    // Shopify validates a document before running it: when ours turns out invalid, the mutations it
+    // ran are undone and the webhooks they would cause are not sent.
+    const before = structuredClone({
+      subscriptions: store.subscriptions,
+      usageRecords: store.usageRecords,
+      purchases: store.purchases,
+      webhookSubscriptions: store.webhookSubscriptions,
+    });
+    const webhooks: Array<[string, unknown]> = [];
     const result = execute({
       query: request.query,
       variables: (request.variables ?? {}) as Record<string, unknown>,
       operationName: typeof request.operationName === "string" ? request.operationName : undefined,
-      roots: adminRoots(shopRecord, billing(shop), app?.apiKey ?? ""),
+      roots: adminRoots(
+        shopRecord,
+        { ...billing(shop), sendWebhook: (topic, payload) => webhooks.push([topic, payload]) },
+        app?.apiKey ?? "",
+      ),
     });
+    if (result.data === undefined) Object.assign(store, before);
+    else for (const [topic, payload] of webhooks) queueWebhook(shop, topic, payload);
     const cost = {
       requestedQueryCost: 10,
       actualQueryCost: 10,
