@@ -15,6 +15,7 @@ import {
   shopifyDelivery,
   TEST_SHOP,
 } from "../../../tests/support/shopify-webhook-requests";
+import { signedWebhook } from "../../../tests/support/stand-ins/shopify-signing";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { waitFor } from "../../../tests/support/wait-for";
 import { action, loader } from "./shopify";
@@ -125,6 +126,26 @@ describeEachDatabase(
       } as RequestInit);
       expect((await post(chunked)).status).toBe(413);
       expect(await storedCount()).toBe(0);
+    });
+
+    test("a delivery as the Shopify stand-in signs it (every Shopify header) is accepted", async () => {
+      const { headers, body } = signedWebhook({
+        url: "",
+        topic: "shop/update",
+        shop: TEST_SHOP,
+        secret: SHOPIFY_TEST_APP.apiSecretKey,
+        payload: { id: 1, name: "Signed elsewhere", myshopify_domain: TEST_SHOP },
+        triggeredAt: "2025-11-02T10:00:00.000Z",
+      });
+      const request = new Request("http://localhost:3000/webhooks/shopify/shop-update", {
+        method: "POST",
+        headers,
+        body,
+      });
+      const response = await post(request);
+      expect(await response.json()).toEqual({ received: true, outcome: "stored" });
+      const [row] = await getDb().select().from(shopifyWebhooks);
+      expect(row).toMatchObject({ topic: "shop/update", triggeredAt: new Date("2025-11-02T10:00:00.000Z") });
     });
 
     test("a valid delivery is stored by its webhook id and queued; a retry before it is applied is stored once", async () => {

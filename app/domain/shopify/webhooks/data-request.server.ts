@@ -123,8 +123,8 @@ async function companyAdminEmails(tx: Tx, accountId: string): Promise<string[]> 
   return owner.map((o) => o.email);
 }
 
-// English: the email goes to a company's admins from a background job, with no request language;
-// the other emails to admins of a company are English-only too (support, the outbox's texts).
+// English: it is written by a background job, with no request (and no user setting) to take a
+// language from; the spec has no text for it.
 function dataRequestEmail(input: {
   label: string;
   store: string;
