@@ -69,6 +69,16 @@ function imageObject(url: string, alt: string, id: number): GqlObject {
 export function productObject(p: StoredProduct, currencyCode: string): GqlObject {
   const image = p.imageUrl ? imageObject(p.imageUrl, p.title, p.legacyId) : null;
   const prices = p.variants.map((v) => Number(v.price));
+  const media: GqlObject | null = image && {
+    __typename: "MediaImage",
+    __implements: ["Media", "Node"],
+    id: `gid://shopify/MediaImage/${p.legacyId}`,
+    alt: p.title,
+    mediaContentType: "IMAGE",
+    status: "READY",
+    preview: { __typename: "MediaPreviewImage", image, status: "READY" },
+    image,
+  };
   const variants = p.variants.map((v) => ({
     __typename: "ProductVariant",
     __implements: ["Node"],
@@ -103,16 +113,8 @@ export function productObject(p: StoredProduct, currencyCode: string): GqlObject
     totalInventory: p.variants.reduce((n, v) => n + v.inventoryQuantity, 0),
     hasOnlyDefaultVariant: p.variants.length === 1,
     featuredImage: image,
-    featuredMedia: image
-      ? {
-          __typename: "MediaImage",
-          __implements: ["Media"],
-          id: image.id,
-          alt: p.title,
-          preview: { __typename: "MediaPreviewImage", image },
-          image,
-        }
-      : null,
+    featuredMedia: media,
+    media: (args: GqlArgs) => connection("Media", media ? [media] : [], args),
     images: (args: GqlArgs) => connection("Image", image ? [image] : [], args),
     variants: (args: GqlArgs) => connection("ProductVariant", variants, args),
     variantsCount: { __typename: "Count", count: variants.length, precision: "EXACT" },
@@ -313,6 +315,12 @@ export function adminRoots(
       handle: "stand-in-app",
       title: "Stand-in app",
       installation,
+      requestedAccessScopes: shop.grantedScopes.map((handle) => ({
+        __typename: "AccessScope",
+        handle,
+        description: handle,
+      })),
+      optionalAccessScopes: [],
     },
     webhookSubscriptions: (args: GqlArgs) =>
       connection(
@@ -341,6 +349,15 @@ export function adminRoots(
       return {
         __typename: "WebhookSubscriptionCreatePayload",
         webhookSubscription: webhookObject(created),
+        userErrors: [],
+      };
+    },
+    appRevokeAccessScopes: (args: GqlArgs) => {
+      const revoke = ((args.scopes ?? []) as string[]).filter((scope) => shop.grantedScopes.includes(scope));
+      shop.grantedScopes = shop.grantedScopes.filter((scope) => !revoke.includes(scope));
+      return {
+        __typename: "AppRevokeAccessScopesPayload",
+        revoked: revoke.map((handle) => ({ __typename: "AccessScope", handle, description: handle })),
         userErrors: [],
       };
     },

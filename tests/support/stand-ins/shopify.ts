@@ -9,6 +9,7 @@ import {
   approveInstall,
   authorizePage,
   type HttpAnswer,
+  managedInstall,
   type ShopifyApp,
 } from "./shopify-oauth";
 import { escapeHtml, page, productPicture } from "./shopify-pages";
@@ -19,6 +20,7 @@ import { normaliseShop, type SeedShop, ShopifyStore } from "./shopify-store";
  * Shopify, locally, for the Shopify tests: an HTTP server the official libraries talk to through
  * SHOPIFY_API_URL (https://{shop}/PATH becomes {url}/{shop}/PATH), speaking:
  *   GET/POST /{shop}/admin/oauth/authorize      install page; Install → redirect_uri?code&hmac&host&shop&state&timestamp
+ *   GET/POST /{shop}/admin/oauth/install        managed install page (scope, optional_scopes); Install grants them
  *   POST     /{shop}/admin/oauth/access_token   code (once), token exchange (offline/online), refresh_token
  *   POST     /{shop}/admin/api/{version}/graphql.json   Admin GraphQL, X-Shopify-Access-Token of that shop
  *   GET/POST /{shop}/admin/charges/confirm?id=&kind=    the charge page: Approve / Decline →
@@ -268,6 +270,17 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
     }
     if (rest === "/admin/oauth/authorize" && method === "POST")
       return approveInstall(app, store, shop, new URLSearchParams(body));
+    if (rest === "/admin/oauth/install")
+      return html(
+        managedInstall(
+          app,
+          store,
+          shop,
+          method,
+          method === "POST" ? new URLSearchParams(body) : target.searchParams,
+          url,
+        ),
+      );
     if (rest === "/admin/oauth/access_token" && method === "POST")
       return accessToken(app, store, shop, body, contentType, url);
     if (/^\/admin\/api\/[^/]+\/graphql\.json$/.test(rest) && method === "POST")
