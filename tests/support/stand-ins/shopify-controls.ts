@@ -1,4 +1,4 @@
-import { answerCharge, type BillingContext, setSubscriptionStatus } from "./shopify-billing";
+import { answerCharge, type BillingContext, setSubscriptionStatus } from "./shopify-charges";
 import type { ShopifyApp } from "./shopify-oauth";
 import { mintIdToken, type WebhookDelivery } from "./shopify-signing";
 import {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { adminRoots } from "./shopify-admin";
-import { answerCharge, type BillingContext } from "./shopify-billing";
+import { type BillingContext, chargePage } from "./shopify-charges";
 import { type ControlContext, controlAnswer, controlState, type GraphqlFailure } from "./shopify-controls";
 import { execute } from "./shopify-graphql";
 import {
@@ -12,7 +12,7 @@ import {
   managedInstall,
   type ShopifyApp,
 } from "./shopify-oauth";
-import { escapeHtml, page, productPicture } from "./shopify-pages";
+import { productPicture } from "./shopify-pages";
 import { postWebhook, type WebhookDelivery, type WebhookInput } from "./shopify-signing";
 import { normaliseShop, type SeedShop, ShopifyStore } from "./shopify-store";
 
@@ -28,7 +28,8 @@ import { normaliseShop, type SeedShop, ShopifyStore } from "./shopify-store";
  *   GET      /cdn/shop/files/{name}.svg          product pictures (served here, so offline browsers load them)
  *   /__stand-in/...                              JSON controls (see shopify-controls.ts)
  * GraphQL fields answered: see shopify-admin.ts (shop incl. smsMarketingEnabled, products, product,
- * productsCount, nodes, currentAppInstallation, app, webhookSubscriptions) and shopify-billing.ts.
+ * productsCount, nodes, currentAppInstallation, app, webhookSubscriptions), shopify-products.ts,
+ * shopify-billing.ts and shopify-charges.ts.
  */
 
 export { mintIdToken, signedWebhook, webhookHmac } from "./shopify-signing";
@@ -285,57 +286,9 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
       return accessToken(app, store, shop, body, contentType, url);
     if (/^\/admin\/api\/[^/]+\/graphql\.json$/.test(rest) && method === "POST")
       return graphql(shop, req, body);
-    if (rest === "/admin/charges/confirm") return chargePage(shop, method, target.searchParams, body);
+    if (rest === "/admin/charges/confirm")
+      return chargePage(billing(shop), method, target.searchParams, body, settled);
     return { status: 404, body: JSON.stringify({ errors: "Not Found" }), contentType: "application/json" };
-  }
-
-  async function chargePage(
-    shop: string,
-    method: string,
-    query: URLSearchParams,
-    body: string,
-  ): Promise<HttpAnswer> {
-    const form = method === "POST" ? new URLSearchParams(body) : query;
-    const kind = form.get("kind") ?? "subscription";
-    const id = Number(form.get("id"));
-    const sub = store.subscriptions.find((s) => s.legacyId === id && s.shop === shop);
-    const purchase = store.purchases.find((p) => p.legacyId === id && p.shop === shop);
-    const charge = kind === "purchase" ? purchase : sub;
-    if (!charge)
-      return {
-        status: 404,
-        body: page("Not found", "<h1>There is no such charge</h1>"),
-        contentType: "text/html",
-      };
-    if (method === "POST") {
-      const redirectTo = answerCharge(billing(shop), kind, id, form.get("decision") === "approve");
-      await settled();
-      return { status: 303, body: "", headers: { Location: redirectTo } };
-    }
-    const lines =
-      kind === "purchase"
-        ? `<li>${escapeHtml(`${purchase!.price.amount} ${purchase!.price.currencyCode} once`)}</li>`
-        : sub!.lineItems
-            .map((i) =>
-              i.kind === "recurring"
-                ? `<li>${escapeHtml(`${i.price!.amount} ${i.price!.currencyCode} every ${i.interval === "ANNUAL" ? "year" : "30 days"}`)}</li>`
-                : `<li>${escapeHtml(`Usage charges up to ${i.cappedAmount!.amount} ${i.cappedAmount!.currencyCode}: ${i.terms ?? ""}`)}</li>`,
-            )
-            .join("");
-    const hidden = `<input type="hidden" name="id" value="${id}"><input type="hidden" name="kind" value="${escapeHtml(kind)}">`;
-    const storeName = store.shops.get(shop)?.name ?? shop;
-    return {
-      status: 200,
-      contentType: "text/html; charset=utf-8",
-      body: page(
-        `Approve ${charge.name}`,
-        `<h1>Approve ${escapeHtml(charge.name)} for ${escapeHtml(storeName)}</h1>
-<p>${charge.test ? "Test charge: the store will not be billed." : ""}</p><p>Status: ${escapeHtml(charge.status)}</p>
-<ul>${lines}</ul>
-<form method="post" action="/${shop}/admin/charges/confirm">${hidden}<input type="hidden" name="decision" value="approve"><button type="submit">Approve</button></form>
-<form method="post" action="/${shop}/admin/charges/confirm">${hidden}<input type="hidden" name="decision" value="decline"><button type="submit">Decline</button></form>`,
-      ),
-    };
   }
 
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
