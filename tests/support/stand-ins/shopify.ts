@@ -67,6 +67,8 @@ export type ShopifyStandIn = {
   setWebhookUrl: (url: string | undefined) => void;
   /** The next Admin GraphQL requests (of one shop, or any) get this answer instead. */
   failNextGraphql: (failure?: Partial<GraphqlFailure>, count?: number) => void;
+  /** The next Admin GraphQL request (of one shop, or any) is answered this much later. */
+  delayNextGraphql: (ms: number, shop?: string) => void;
   /** Sends a webhook signed with the app's secret (or `secret`) to `url` or the topic's URL. */
   sendWebhook: ControlContext["sendWebhook"];
   /** Runs a JSON control as a spec would over HTTP (path without /__stand-in). */
@@ -192,11 +194,6 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
       body: JSON.stringify(value),
       contentType: "application/json",
     });
-    const failureIndex = failures.findIndex((f) => !f.shop || f.shop === shop);
-    if (failureIndex >= 0) {
-      const [failure] = failures.splice(failureIndex, 1);
-      return json(failure!.status, failure!.body);
-    }
     const token = req.headers["x-shopify-access-token"];
     const issued = typeof token === "string" ? store.tokens.get(token) : undefined;
     if (!issued || issued.shop !== shop || (issued.expiresAt && issued.expiresAt < Date.now()))
@@ -284,8 +281,15 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
       );
     if (rest === "/admin/oauth/access_token" && method === "POST")
       return accessToken(app, store, shop, body, contentType, url);
-    if (/^\/admin\/api\/[^/]+\/graphql\.json$/.test(rest) && method === "POST")
+    if (/^\/admin\/api\/[^/]+\/graphql\.json$/.test(rest) && method === "POST") {
+      // A queued failure or delay (fail-next, delay-next) for this shop's next Admin API request.
+      const index = failures.findIndex((f) => !f.shop || f.shop === shop);
+      const queued = index >= 0 ? failures.splice(index, 1)[0] : undefined;
+      if (queued?.delayMs) await new Promise((resolve) => setTimeout(resolve, queued.delayMs));
+      if (queued?.status)
+        return { status: queued.status, body: JSON.stringify(queued.body), contentType: "application/json" };
       return graphql(shop, req, body);
+    }
     if (rest === "/admin/charges/confirm")
       return chargePage(billing(shop), method, target.searchParams, body, settled);
     return { status: 404, body: JSON.stringify({ errors: "Not Found" }), contentType: "application/json" };
@@ -336,6 +340,9 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
           body: failure.body ?? { errors: "Internal Server Error" },
           shop: failure.shop ? normaliseShop(failure.shop) : undefined,
         });
+    },
+    delayNextGraphql: (ms, shop) => {
+      failures.push({ delayMs: ms, shop: shop ? normaliseShop(shop) : undefined });
     },
     sendWebhook,
     control: (method, path, body) =>
