@@ -56,7 +56,11 @@ describeEachDatabase("the Integrations page's Shopify domain", () => {
 
     const overviewA = await integrationsOverview(a.context);
     expect(overviewA.active).toEqual({ shopify: true, tritech: false, whatsapp: false });
-    expect(overviewA.store).toEqual({ shop: store.shopDomain, storeName: store.storeName, automaticOptIn: false });
+    expect(overviewA.store).toEqual({
+      shop: store.shopDomain,
+      storeName: store.storeName,
+      automaticOptIn: false,
+    });
     // Another company's store is never theirs; an uninstalled store is not connected.
     expect((await integrationsOverview(b.context)).store).toBeNull();
     expect((await integrationsOverview(c.context)).active.shopify).toBe(false);
