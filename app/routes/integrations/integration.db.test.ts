@@ -91,7 +91,11 @@ describeEachDatabase("/integration", (getDb) => {
     const cookie = await roAdminViewCookie(a.account.id);
     const data = await callLoader(withCookie(cookie, `${URL_BASE}?view=shopify`));
     expect(data.can).toEqual({ connect: false, disconnect: false, automaticOptIn: false, readOnly: true });
-    for (const fields of [{ intent: "automatic-opt-in", enabled: "true" }, { intent: "disconnect" }])
+    const writes: Record<string, string>[] = [
+      { intent: "automatic-opt-in", enabled: "true" },
+      { intent: "disconnect" },
+    ];
+    for (const fields of writes)
       expect(await statusOf(callAction(withCookie(cookie, URL_BASE, form(fields))))).toBe(403);
     expect(await profileOf(a.account.id)).toMatchObject({ addContactsWithoutMarketingConsent: false });
     expect(cancelled).not.toContain(a.account.id);

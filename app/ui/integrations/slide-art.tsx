@@ -182,7 +182,7 @@ function CardBox({ box }: { box: Box }) {
   return <rect x={box.x} y={box.y} width={box.w} height={box.h} rx="8" fill="#fff" stroke="#e1e3e5" />;
 }
 
-function MarketingOptions({ t, y }: { t: Labels; y: number }) {
+function MarketingOptions({ t, y, sms = true }: { t: Labels; y: number; sms?: boolean }) {
   return (
     <g>
       <CardBox box={{ x: 146, y, w: 398, h: 100 }} />
@@ -193,7 +193,7 @@ function MarketingOptions({ t, y }: { t: Labels; y: number }) {
       <Label x={184} y={y + 48}>
         {t("email")}
       </Label>
-      <Checkbox x={162} y={y + 58} checked />
+      <Checkbox x={162} y={y + 58} checked={sms} />
       <Label x={184} y={y + 70}>
         {t("sms")}
       </Label>
@@ -243,7 +243,7 @@ const DRAWINGS: Record<HowToSlide, (t: Labels) => ReactNode> = {
       </Label>
       <CardBox box={{ x: 146, y: 94, w: 398, h: 56 }} />
       <Lines x={162} y={108} widths={[200, 280]} />
-      <MarketingOptions t={t} y={162} />
+      <MarketingOptions t={t} y={162} sms={false} />
       <Highlight box={{ x: 146, y: 162, w: 398, h: 100 }} />
     </Admin>
   ),
