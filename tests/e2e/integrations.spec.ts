@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { seriousViolations } from "../support/axe";
 import { writeFixture } from "../support/e2e-fixture";
 import {
   expect,
@@ -75,6 +76,7 @@ test("home: three cards, Shopify 'Active' once a store is connected", async ({ p
   const shopify = other.getByRole("region", { name: "Shopify" });
   await expect(shopify.getByText("Active", { exact: true })).toBeVisible();
   await expect(other.getByRole("region", { name: "Tri-Tech" }).getByText("Active")).toHaveCount(0);
+  expect(await seriousViolations(other)).toEqual([]);
   await shot(other, "home");
   await context.close();
 });
@@ -101,6 +103,7 @@ test("connected: the store's SMS opt-in status, Refresh Status, and Error when S
     `https://${store.shop}/admin/themes/current/language`,
   );
   await expect(statusBadge(page)).toHaveText(/Enabled$/);
+  expect(await seriousViolations(page)).toEqual([]);
   await shot(page, "shopify-connected");
 
   // The merchant turns the checkbox off in Shopify; Refresh Status reads it again, without a reload.
@@ -108,8 +111,20 @@ test("connected: the store's SMS opt-in status, Refresh Status, and Error when S
   await page.evaluate(() => {
     (window as unknown as { notReloaded: boolean }).notReloaded = true;
   });
+  // While the page's data is on its way the status says Loading: the browser's request is held here.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/integration.data*", async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole("button", { name: "Refresh Status" }).click();
+  await expect(statusBadge(page)).toHaveText(/Loading$/);
+  release();
   await expect(statusBadge(page)).toHaveText(/Disabled$/);
+  await page.unroute("**/integration.data*");
 
   await shopifyStandIn.failNextGraphql({ shop: store.shop, status: 500 });
   await page.getByRole("button", { name: "Refresh Status" }).click();
@@ -142,6 +157,7 @@ test("Show me how: eight slides with Previous, Next, a counter and the arrow key
   await page.keyboard.press("ArrowLeft");
   await expect(modal.getByText("7 of 8")).toBeVisible();
   await expect(modal.getByRole("heading", { name: "Try your checkout" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await shot(page, "show-me-how");
   await modal.getByRole("button", { name: "Previous" }).click();
   await expect(modal.getByText("6 of 8")).toBeVisible();
@@ -209,6 +225,7 @@ test("disconnect: confirm, then back to the home with the spec's message, and th
     /^https:\/\/apps\.shopify\.com\//,
   );
   await expect(page.getByRole("button", { name: "Disconnect app" })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
   await shot(page, "shopify-not-connected");
 });
 
