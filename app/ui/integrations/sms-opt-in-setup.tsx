@@ -1,5 +1,5 @@
 import { Badge, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
-import { Suspense, useState } from "react";
+import { memo, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Await, Form, useRevalidator } from "react-router";
 import type { SmsMarketingStatus } from "~/domain/integrations/sms-status";
@@ -37,11 +37,7 @@ export function SmsOptInSetup(props: {
             {refreshing || !props.smsStatus ? (
               <StatusBadge status={refreshing ? "LOADING" : "ERROR"} />
             ) : (
-              <Suspense key={props.statusKey} fallback={<StatusBadge status="LOADING" />}>
-                <Await resolve={props.smsStatus} errorElement={<StatusBadge status="ERROR" />}>
-                  {(status) => <StatusBadge status={status} />}
-                </Await>
-              </Suspense>
+              <StreamedStatus smsStatus={props.smsStatus} statusKey={props.statusKey} />
             )}
           </output>
         </InlineStack>
@@ -74,6 +70,24 @@ export function SmsOptInSetup(props: {
     </Card>
   );
 }
+
+/**
+ * The status as the loader streams it. Memoised: when the server's HTML arrives before the store has
+ * answered, this Suspense boundary hydrates later than the page, and a render of the page meanwhile
+ * (the router's state changing) must not reach it (React would give up hydrating it, error 421).
+ */
+const StreamedStatus = memo(function StreamedStatus(props: {
+  smsStatus: Promise<SmsMarketingStatus>;
+  statusKey: string;
+}) {
+  return (
+    <Suspense key={props.statusKey} fallback={<StatusBadge status="LOADING" />}>
+      <Await resolve={props.smsStatus} errorElement={<StatusBadge status="ERROR" />}>
+        {(status) => <StatusBadge status={status} />}
+      </Await>
+    </Suspense>
+  );
+});
 
 function StatusBadge({ status }: { status: SmsMarketingStatus }) {
   const { t } = useTranslation();
