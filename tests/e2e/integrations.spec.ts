@@ -86,8 +86,11 @@ test("connected: the store's SMS opt-in status, Refresh Status, and Error when S
 }) => {
   const store = await companyWithStore(page, { smsMarketingEnabled: true });
   await page.goto("/integration");
+  // The view opens at once, the status Loading until the (slow) store answers.
+  await shopifyStandIn.delayNextGraphql(2_000, store.shop);
   await page.getByRole("link", { name: "Open the Shopify integration" }).click();
   await expect(page).toHaveURL(/\/integration\?view=shopify$/);
+  await expect(statusBadge(page)).toHaveText(/Loading$/);
   await expect(page.getByRole("heading", { name: "Shopify Integration", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: store.storeName })).toBeVisible();
   const goToStore = page.getByRole("link", { name: "Go to your Shopify store" });
