@@ -3,6 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useS
 import { useTranslation } from "react-i18next";
 import type { Toast } from "~/domain/actions/toast";
 import { asI18nKey } from "~/i18n/keys";
+import { useEmbedded } from "./shell/embedded";
 
 export type { Toast };
 
@@ -65,7 +66,18 @@ function useToastCloseButtonNames(active: boolean) {
 
 function ToastMessage({ toast, onDismiss }: { toast: ToastData | null; onDismiss: () => void }) {
   const { t } = useTranslation();
-  if (!toast) return null;
+  // Inside the Shopify admin the admin shows the toast (App Bridge), where the merchant expects it;
+  // our own toast stays for the standalone app, and should App Bridge be missing.
+  const viaAdmin = Boolean(useEmbedded()) && typeof window !== "undefined" && Boolean(window.shopify?.toast);
+  useEffect(() => {
+    if (!viaAdmin || !toast) return;
+    window.shopify.toast.show(t(asI18nKey(toast.message), toast.values), {
+      isError: toast.error,
+      duration: toast.durationMs ?? 5000,
+    });
+    onDismiss();
+  }, [viaAdmin, toast, t, onDismiss]);
+  if (!toast || viaAdmin) return null;
   return (
     <PolarisToast
       content={t(asI18nKey(toast.message), toast.values)}
