@@ -48,7 +48,7 @@ async function openApp(shop: string, token: string, path = "/app") {
     params: {},
   };
   try {
-    return { shown: await appLoader(args as Parameters<typeof appLoader>[0]) };
+    return { shown: await appLoader(args as unknown as Parameters<typeof appLoader>[0]) };
   } catch (thrown) {
     if (thrown instanceof Response && thrown.status === 302)
       return { location: thrown.headers.get("Location") };
