@@ -36,12 +36,15 @@ async function openAuth(url: string) {
   const request = new Request(url);
   const context = new RouterContextProvider();
   let result: Awaited<ReturnType<typeof answer>> | undefined;
-  await i18nextMiddleware({ request, context } as Parameters<typeof i18nextMiddleware>[0], async () => {
-    result = await answer(() =>
-      authLoader({ request, context, params: {} } as unknown as AuthRoute.LoaderArgs),
-    );
-    return new Response(null);
-  });
+  await i18nextMiddleware(
+    { request, context } as unknown as Parameters<typeof i18nextMiddleware>[0],
+    async () => {
+      result = await answer(() =>
+        authLoader({ request, context, params: {} } as unknown as AuthRoute.LoaderArgs),
+      );
+      return new Response(null);
+    },
+  );
   return result as Awaited<ReturnType<typeof answer>>;
 }
 
