@@ -119,7 +119,11 @@ function lazyViewer(request: Request): RequestViewer {
   let workspace: Promise<Workspace | null> | undefined;
   const embeddedAuth = () => {
     embedded ??= authenticateEmbedded(request);
-    return embedded;
+    // The library's answer to a bad token is a Response that every guard of the request throws:
+    // each gets its own copy, since React Router reads the body of each one it is given.
+    return embedded.catch((error: unknown) => {
+      throw error instanceof Response ? error.clone() : error;
+    });
   };
   const embeddedStaff = (auth: EmbeddedAuth) => {
     staff ??= findEmbeddedStaff(auth).then((found) => {
