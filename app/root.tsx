@@ -10,6 +10,7 @@ import { config } from "./config.server";
 import { embeddedShopOf, viewerMiddleware } from "./domain/access/guard.server";
 import { securityMiddleware } from "./domain/access/security.server";
 import { commit, getCookieSession } from "./domain/auth/session.server";
+import { readEmbeddedFlash } from "./domain/shopify/embedded-flash.server";
 import { APP_BRIDGE_SCRIPT_URL, adminHostFor } from "./domain/shopify/embedded-setup";
 import { getLocale, i18nextMiddleware } from "./i18n/i18n.server";
 import appStyles from "./ui/app.css?url";
@@ -32,9 +33,11 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getCookieSession(request);
-  const toast = session.get("toast") ?? null;
-  // Inside the Shopify admin (a valid session token of a shop): App Bridge's script and key.
+  const flash = session.get("toast") ?? null;
+  // Inside the Shopify admin (a valid session token of a shop): App Bridge's script and key, and
+  // the toast a redirect carried in the URL (the iframe gets no cookie back).
   const shop = await embeddedShopOf({ request, context });
+  const toast = flash ?? (shop ? readEmbeddedFlash(request) : null);
   const apiKey = config().SHOPIFY_API_KEY;
   const embedded =
     shop && apiKey
@@ -43,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Reading a flash removes it, so the session is committed again.
   return data(
     { locale: getLocale(context), product: config().PRODUCT_NAME, toast, embedded },
-    { headers: toast ? await commit(session) : undefined },
+    { headers: flash ? await commit(session) : undefined },
   );
 }
 

@@ -26,8 +26,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** A toast as it arrives in a loader's or action's data, where its key is a plain string again. */
-export type ToastData = Omit<Toast, "message"> & { message: string };
+/**
+ * A toast as it arrives in a loader's or action's data, where its key is a plain string again. An
+ * id marks a toast carried in the URL (inside the Shopify admin), which loaders hand down again
+ * each time they run on that page: it is shown once.
+ */
+export type ToastData = Omit<Toast, "message"> & { message: string; id?: string };
+
+const shownToastIds = new Set<string>();
 
 /** Shows the latest toast handed down by a loader (flash) or an action's data. */
 export function ToastView({ toast }: { toast: ToastData | null | undefined }) {
@@ -35,6 +41,10 @@ export function ToastView({ toast }: { toast: ToastData | null | undefined }) {
   const [visible, setVisible] = useState<ToastData | null>(null);
   useEffect(() => {
     if (!toast) return;
+    if (toast.id) {
+      if (shownToastIds.has(toast.id)) return;
+      shownToastIds.add(toast.id);
+    }
     if (show) show(toast);
     else setVisible(toast);
   }, [toast, show]);

@@ -77,8 +77,26 @@ test("the merchant opens the app in the Shopify admin, adds a contact and moves 
   await expect(app.getByRole("button", { name: "Add touchpoint: Glow Serum" })).toBeVisible();
   await page.screenshot({ path: `${shots}/touchpoints.png` });
 
+  // A toast after a redirect (deleting a product) reaches the admin too: the iframe sends no cookie
+  // back, so the redirect carries it in its URL, once.
+  await adminNav(page).getByRole("button", { name: "Products" }).click();
+  await app.getByRole("link", { name: "Open Glow Serum" }).click();
+  await app.getByRole("button", { name: "Delete Product" }).click();
+  await app
+    .getByRole("dialog")
+    .filter({ hasText: "Are you sure you want to delete Glow Serum?" })
+    .getByRole("button", { name: "Yes" })
+    .click();
+  await expect(page.getByRole("status", { name: "Admin toasts" })).toContainText(
+    "Product deleted successfully!",
+  );
+  await expect(app.getByText("No Products")).toBeVisible();
+
   await adminNav(page).getByRole("button", { name: "Contacts" }).click();
   await expect(app.getByRole("row").filter({ hasText: "Grace" })).toBeVisible();
+  await expect(
+    page.getByRole("status", { name: "Admin toasts" }).getByText("Product deleted successfully!"),
+  ).toHaveCount(1);
 
   // The frame keeps the admin's query after client-side navigation: reloading it (a document load,
   // without a token) goes through the library's bounce page and comes back with a fresh one.

@@ -31,6 +31,9 @@ export function embeddedTargetUrl(request: Request): string {
   return `/${rest}${searchWithout(url, ROUTER_PARAMS)}`;
 }
 
+/** The query parameter a redirect's toast travels in inside the admin (embedded-flash.server.ts). */
+export const EMBEDDED_FLASH_PARAM = "_toast";
+
 /** The parameters a document load inside the admin must keep, so the library can fetch a new token. */
 export const EMBEDDED_QUERY_PARAMS = ["embedded", "shop", "host"] as const;
 

@@ -1,6 +1,10 @@
 import { createContext, type ReactNode, useContext, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { EMBEDDED_QUERY_PARAMS, withEmbeddedQuery } from "~/domain/shopify/embedded-setup";
+import {
+  EMBEDDED_FLASH_PARAM,
+  EMBEDDED_QUERY_PARAMS,
+  withEmbeddedQuery,
+} from "~/domain/shopify/embedded-setup";
 
 /** Set when the page runs inside the Shopify admin: the app's key and the shop's admin. */
 export type EmbeddedInfo = { apiKey: string; shop: string; host: string };
@@ -49,7 +53,10 @@ export function EmbeddedBridge() {
     if (!embedded) return;
     const url = new URL(window.location.href);
     const missing = EMBEDDED_QUERY_PARAMS.filter((name) => !url.searchParams.has(name));
-    if (missing.length === 0) return;
+    // A toast a redirect carried is shown once: a reload of the frame must not show it again.
+    const carriedToast = url.searchParams.has(EMBEDDED_FLASH_PARAM);
+    url.searchParams.delete(EMBEDDED_FLASH_PARAM);
+    if (missing.length === 0 && !carriedToast) return;
     const kept = withEmbeddedQuery(`${url.pathname}${url.search}${url.hash}`, {
       embedded: "1",
       shop: embedded.shop,
