@@ -24,7 +24,9 @@ export const NO_PASSWORD = "shopify-staff:no-password";
  * Every embedded request: the user and account /app recorded for this staff member of this shop.
  * The online session (id `{shop}_{sub}`) names their email; the shop's store profile names the
  * account; the membership says they belong to it. Null until /app has set them up (or after the
- * app was uninstalled, which deletes the sessions and disables the profile).
+ * app was uninstalled, which deletes the sessions and disables the profile). The online session is
+ * read for who the staff member is even once its own access token has expired: the request's
+ * session token, just verified, is what proves they may use the store's admin now.
  */
 export async function findEmbeddedStaff(auth: Pick<EmbeddedAuth, "shop" | "staffId">) {
   const api = shopifyApiOrNull();
