@@ -75,6 +75,8 @@ export const shopifyStandIn = {
   /** The next Admin GraphQL requests (of `shop`, or any) fail with `status` (500 by default). */
   failNextGraphql: (options: { status?: number; body?: unknown; count?: number; shop?: string } = {}) =>
     control<{ ok: true }>("POST", "fail-next", options),
+  /** The next Admin GraphQL request (of `shop`, or any) is answered `ms` later (to see a Loading state). */
+  delayNextGraphql: (ms: number, shop?: string) => control<{ ok: true }>("POST", "delay-next", { ms, shop }),
   state: () => control<Record<string, unknown>>("GET", "state"),
   /** The app the stand-in knows (the e2e server's per-run SHOPIFY_API_KEY). */
   app: async () => (await control<{ app: { apiKey: string; name: string } }>("GET", "state")).app,

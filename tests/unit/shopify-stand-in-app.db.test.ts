@@ -51,6 +51,32 @@ describeEachDatabase("the app's Shopify instance against the stand-in", (getDb) 
     });
   });
 
+  test("scopes: the granted ones are read back, and the install page grants more", async () => {
+    const request = new Request(`http://localhost:3000/app?shop=${SHOPIFY_TEST_SHOP}`, {
+      headers: { Authorization: `Bearer ${testIdToken()}` },
+    });
+    const { scopes } = await app().authenticate.admin(request);
+    const detail = await scopes.query();
+    expect(detail.granted).toEqual(expect.arrayContaining(["read_products", "read_orders"]));
+    expect(detail.granted).not.toContain("write_products");
+    const redirect = await scopes.request(["write_products"]).catch((thrown: unknown) => thrown);
+    expect(redirect).toBeInstanceOf(Response);
+    const location = new URL(
+      (redirect as Response).headers.get("X-Shopify-API-Request-Failure-Reauthorize-Url") ??
+        (redirect as Response).headers.get("Location")!,
+    );
+    expect(location.pathname).toBe("/admin/oauth/install");
+    const installUrl = `${standIn().url}/${SHOPIFY_TEST_SHOP}/admin/oauth/install${location.search}`;
+    expect(await (await fetch(installUrl)).text()).toContain("<li>write_products</li>");
+    const installed = await fetch(installUrl.split("?")[0]!, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: location.searchParams.toString(),
+    });
+    expect(await installed.text()).toContain("Blusteam is installed on Demo Shop");
+    expect((await scopes.query()).granted).toContain("write_products");
+  });
+
   test("an id_token signed with another secret gets no session", async () => {
     const request = new Request(`http://localhost:3000/app?shop=${SHOPIFY_TEST_SHOP}`, {
       headers: { Authorization: `Bearer ${testIdToken({ secret: "someone-else" })}` },

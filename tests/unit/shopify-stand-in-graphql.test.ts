@@ -117,3 +117,19 @@ test("controls: seeded shops, products appended, the SMS setting, id_tokens and 
   });
   expect((await standIn().control("POST", "/nope")).status).toBe(404);
 });
+
+test("fail-next and delay-next controls: a shop's next Admin API request fails, or answers late", async () => {
+  await graphql("{ shop { name } }");
+  await standIn().control("POST", "/fail-next", { shop: "other.myshopify.com" });
+  await standIn().control("POST", "/fail-next", {
+    shop: SHOPIFY_TEST_SHOP,
+    status: 503,
+    body: { errors: "busy" },
+  });
+  expect(await graphql("{ shop { name } }")).toEqual({ errors: "busy" });
+  expect((await graphql("{ shop { name } }")).data).toEqual({ shop: { name: "Demo Shop" } });
+  await standIn().control("POST", "/delay-next", { ms: 300 });
+  const started = Date.now();
+  expect((await graphql("{ shop { name } }")).data).toEqual({ shop: { name: "Demo Shop" } });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+});
