@@ -77,6 +77,14 @@ export const shopifyStandIn = {
     control<{ ok: true }>("POST", "fail-next", options),
   /** The next Admin GraphQL request (of `shop`, or any) is answered `ms` later (to see a Loading state). */
   delayNextGraphql: (ms: number, shop?: string) => control<{ ok: true }>("POST", "delay-next", { ms, shop }),
+  /** How bulk operations run: looks before COMPLETED, or the errorCode the next one fails with. */
+  bulk: (settings: { pollsUntilComplete?: number; failNext?: string | null }) =>
+    control<{ pollsUntilComplete: number; failNext: string | null }>("POST", "bulk", settings),
+  bulkOperations: (shop?: string) =>
+    control<Array<{ id: string; status: string; objectCount: number }>>(
+      "GET",
+      `bulk${shop ? `?shop=${encodeURIComponent(shop)}` : ""}`,
+    ),
   state: () => control<Record<string, unknown>>("GET", "state"),
   /** The app the stand-in knows (the e2e server's per-run SHOPIFY_API_KEY). */
   app: async () => (await control<{ app: { apiKey: string; name: string } }>("GET", "state")).app,

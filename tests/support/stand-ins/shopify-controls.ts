@@ -1,3 +1,4 @@
+import type { BulkOperations } from "./shopify-catalogue";
 import { answerCharge, type BillingContext, setSubscriptionStatus } from "./shopify-charges";
 import type { ShopifyApp } from "./shopify-oauth";
 import { mintIdToken, type WebhookDelivery } from "./shopify-signing";
@@ -33,6 +34,9 @@ import {
  *   POST /__stand-in/fail-next                   { status?=500, body?, count?=1, shop? } the next Admin
  *                                                GraphQL requests fail so
  *   POST /__stand-in/delay-next                  { ms, shop? } the next Admin GraphQL request answers late
+ *   POST /__stand-in/bulk                        { pollsUntilComplete?, failNext? (an errorCode) } how
+ *                                                bulk operations run (see shopify-catalogue.ts)
+ *   GET  /__stand-in/bulk                        the bulk operations (?shop= to filter)
  */
 
 /** A queued answer for the next Admin GraphQL request: a status (and body), a delay, or both. */
@@ -44,6 +48,7 @@ export type ControlContext = {
   setApp: (app: ShopifyApp) => void;
   imageBase: string;
   deliveries: WebhookDelivery[];
+  bulk: BulkOperations;
   failures: GraphqlFailure[];
   requests: Array<{ shop: string; method: string; path: string; body: string }>;
   billing: (shop: string) => BillingContext;
@@ -213,5 +218,13 @@ export async function controlAnswer(
     });
     return ok({ ok: true });
   }
+  if (method === "POST" && path === "/bulk") {
+    if (json.pollsUntilComplete !== undefined)
+      c.bulk.settings.pollsUntilComplete = Math.max(0, Number(json.pollsUntilComplete));
+    if (json.failNext !== undefined) c.bulk.settings.failNext = json.failNext ? String(json.failNext) : null;
+    return ok(c.bulk.settings);
+  }
+  if (method === "GET" && path === "/bulk")
+    return ok(byShop(c.bulk.operations).map(({ jsonl: _jsonl, ...op }) => op));
   return bad(`no stand-in control ${method} ${url.pathname}`, 404);
 }
