@@ -99,8 +99,9 @@ export async function cataloguePage(
       productType: p.productType,
       typeKey: p.productTypeLowercased,
       imageUrl: p.imageUrl,
-      variantCount: sql<number>`(select count(*)::int from ${v} where ${v.accountId} = ${p.accountId}
-        and ${v.shopifyProductId} = ${p.shopifyProductId})`,
+      variantCount: sql<number>`(select count(*)::int from shopify_catalogue_variants cv
+        where cv.account_id = shopify_catalogue_products.account_id
+        and cv.shopify_product_id = shopify_catalogue_products.shopify_product_id)`,
     })
     .from(p)
     .where(

@@ -69,9 +69,9 @@ export async function listProductMappings(scope: AccountScope): Promise<ProductM
           id: shopifyCatalogueProducts.shopifyProductId,
           title: shopifyCatalogueProducts.title,
           imageUrl: shopifyCatalogueProducts.imageUrl,
-          total: sql<number>`(select count(*)::int from ${shopifyCatalogueVariants}
-            where ${shopifyCatalogueVariants.accountId} = ${shopifyCatalogueProducts.accountId}
-            and ${shopifyCatalogueVariants.shopifyProductId} = ${shopifyCatalogueProducts.shopifyProductId})`,
+          total: sql<number>`(select count(*)::int from shopify_catalogue_variants cv
+        where cv.account_id = shopify_catalogue_products.account_id
+        and cv.shopify_product_id = shopify_catalogue_products.shopify_product_id)`,
         })
         .from(shopifyCatalogueProducts)
         .where(
