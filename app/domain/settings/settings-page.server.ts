@@ -32,10 +32,17 @@ async function loadPersonalTab(member: MemberContext, _url: URL) {
   return { tab: "personal" as const, invitations: await listMyInvitations(member) };
 }
 
-/** ?stripe_session= is a checkout coming back: the thank-you shows once Stripe confirms it paid. */
+/**
+ * ?stripe_session= is a checkout coming back: the thank-you shows once Stripe confirms it paid.
+ * ?charge_id= is a store account back from Shopify's confirmation: the plan shows once Shopify says so.
+ */
 async function loadBillingTab(member: MemberContext, url: URL) {
   const stripeSession = url.searchParams.get("stripe_session");
-  return { tab: "billing" as const, billing: await loadBillingView(member, { stripeSession }) };
+  const shopifyChargeId = url.searchParams.get("charge_id");
+  return {
+    tab: "billing" as const,
+    billing: await loadBillingView(member, { stripeSession, shopifyChargeId }),
+  };
 }
 
 async function loadOrganizationTab(member: MemberContext, _url: URL) {
