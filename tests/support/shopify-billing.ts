@@ -1,5 +1,7 @@
 import { Session } from "@shopify/shopify-api";
 import { eq } from "drizzle-orm";
+import { selectPlan } from "../../app/domain/billing/checkout.server";
+import { confirmStoreCharge } from "../../app/domain/billing/shopify-charge-return.server";
 import { SHOPIFY_SCOPES, shopifySessionStorage } from "../../app/services/shopify/shopify.server";
 import { getDb } from "../../db/client.server";
 import { accounts, type StorePlanDetails, storeProfiles } from "../../db/schema";
@@ -69,4 +71,32 @@ export async function accountRow(id: string) {
 export async function profileRow(shop: string) {
   const [row] = await getDb().select().from(storeProfiles).where(eq(storeProfiles.shopDomain, shop));
   return row;
+}
+
+/** Approve (or decline) on the stand-in's confirmation page; answers the return URL with its charge_id. */
+export async function answerConfirmation(stand: ShopifyStandIn, confirmationUrl: string, approve: boolean) {
+  const url = new URL(confirmationUrl);
+  const response = await stand.control("POST", "/charges/answer", {
+    shop: url.pathname.split("/")[1],
+    id: Number(url.searchParams.get("id")),
+    approve,
+  });
+  return new URL((response.body as { redirectTo: string }).redirectTo);
+}
+
+/** A store company on an approved Shopify subscription to `planId` (Select Plan, Approve, the return). */
+export async function subscribedStoreCompany(
+  stand: ShopifyStandIn,
+  planId: string,
+  options: { shop?: string } = {},
+) {
+  const store = await storeCompany(stand, options);
+  const outcome = await selectPlan(await store.context(), planId);
+  if (outcome.kind !== "store_confirmation") throw new Error(`Select Plan answered ${outcome.kind}`);
+  const back = await answerConfirmation(stand, outcome.url, true);
+  const chargeId = back.searchParams.get("charge_id") ?? "";
+  if ((await confirmStoreCharge(store, chargeId)) !== "active") throw new Error("the charge is not active");
+  const subscription = stand.store.subscriptions.find((s) => s.legacyId === Number(chargeId));
+  if (!subscription) throw new Error("no subscription at the stand-in");
+  return { ...store, subscription };
 }

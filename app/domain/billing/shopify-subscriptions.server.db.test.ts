@@ -2,9 +2,13 @@ import { eq } from "drizzle-orm";
 import { beforeEach, expect, test } from "vitest";
 import { auditLog, storeProfiles } from "#db/schema";
 import { seedReferenceData } from "#db/seed";
-import { accountRow, profileRow, storeCompany } from "../../../tests/support/shopify-billing";
+import {
+  accountRow,
+  answerConfirmation,
+  profileRow,
+  storeCompany,
+} from "../../../tests/support/shopify-billing";
 import { setUpShopifyStandIn } from "../../../tests/support/shopify-test-env";
-import type { ShopifyStandIn } from "../../../tests/support/stand-ins/shopify";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { loadBillingTab } from "./billing-tab.server";
 import { cancelStorePlan, selectPlan } from "./checkout.server";
@@ -19,18 +23,6 @@ import { storeBilling } from "./store-billing";
  */
 
 const shopify = setUpShopifyStandIn();
-
-/** Approve (or decline) on the stand-in's confirmation page; answers the return URL with charge_id. */
-async function answer(stand: ShopifyStandIn, confirmationUrl: string, approve: boolean) {
-  const url = new URL(confirmationUrl);
-  const shop = url.pathname.split("/")[1];
-  const response = await stand.control("POST", "/charges/answer", {
-    shop,
-    id: Number(url.searchParams.get("id")),
-    approve,
-  });
-  return new URL((response.body as { redirectTo: string }).redirectTo);
-}
 
 const webhook = (id: string, status: string, updatedAt: string, name = "Lite-1000-$199") => ({
   app_subscription: {
@@ -112,7 +104,7 @@ describeEachDatabase("Shopify billing for store accounts", (getDb) => {
     const store = await storeCompany(stand);
     const outcome = await selectPlan(await store.context(), "lite-2500");
     if (outcome.kind !== "store_confirmation") throw new Error(outcome.kind);
-    const back = await answer(stand, outcome.url, true);
+    const back = await answerConfirmation(stand, outcome.url, true);
     expect(back.pathname + back.search).toMatch(/^\/settings\?tab=billing&charge_id=\d+$/);
 
     const tab = await loadBillingTab(await store.context(), {
@@ -140,7 +132,7 @@ describeEachDatabase("Shopify billing for store accounts", (getDb) => {
     const store = await storeCompany(stand);
     const outcome = await selectPlan(await store.context(), "lite-1000");
     if (outcome.kind !== "store_confirmation") throw new Error(outcome.kind);
-    const back = await answer(stand, outcome.url, false);
+    const back = await answerConfirmation(stand, outcome.url, false);
     for (const chargeId of [back.searchParams.get("charge_id"), "999999", "not-a-number"]) {
       const tab = await loadBillingTab(await store.context(), { shopifyChargeId: chargeId });
       if (tab.manualBilling) throw new Error("manual billing");
@@ -223,7 +215,7 @@ describeEachDatabase("Shopify billing for store accounts", (getDb) => {
     const store = await storeCompany(stand);
     const outcome = await selectPlan(await store.context(), "lite-1000");
     if (outcome.kind !== "store_confirmation") throw new Error(outcome.kind);
-    const back = await answer(stand, outcome.url, true);
+    const back = await answerConfirmation(stand, outcome.url, true);
     await loadBillingTab(await store.context(), { shopifyChargeId: back.searchParams.get("charge_id") });
 
     expect(await cancelStorePlan(await store.context())).toEqual({ kind: "cancelled" });
