@@ -26,6 +26,7 @@ export async function storeCompany(
   } = {},
 ) {
   const shop = options.shop ?? SHOPIFY_TEST_SHOP;
+  stand.store.ensureShop(shop, stand.url);
   const account = await createAccount({
     company: options.company ?? "Store Co",
     source: "shopify",

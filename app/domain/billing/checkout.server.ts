@@ -3,6 +3,7 @@ import { getDb } from "#db/client.server";
 import { accounts } from "#db/schema";
 import { config } from "~/config.server";
 import type { MemberContext } from "~/domain/access/guard.server";
+import type { Toast } from "~/domain/actions/toast";
 import { recordAudit } from "~/domain/admin/audit.server";
 import { logWithErrorId } from "~/domain/kernel/error-id.server";
 import { ShopifyNotConfiguredError } from "~/domain/shopify/admin-api.server";
@@ -126,6 +127,11 @@ function storeFailure(
   if (error instanceof ShopifyNotConfiguredError) return { kind: "store_not_configured" };
   return { kind: "failed", errorId: logWithErrorId(what, error) };
 }
+
+/** What the Billing tab's store forms receive when they ask for data (respond=data) instead of a redirect. */
+export type StoreBillingAnswer =
+  | { kind: "store_confirmation"; confirmationUrl: string }
+  | { kind: "store_plan_cancelled"; toast: Toast };
 
 export type CancelStorePlanOutcome =
   | { kind: "cancelled" }
