@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
 import express, { type Express } from "express";
 import { z } from "zod";
 import { loadViewer, resolveWorkspace } from "../../app/domain/access/guard.server";
@@ -6,8 +7,9 @@ import { acceptTerms, createCompany } from "../../app/domain/accounts/accounts.s
 import { normalizeEmail } from "../../app/domain/auth/identity.server";
 import { hashPassword } from "../../app/domain/auth/password.server";
 import { startUserSession } from "../../app/domain/auth/session.server";
+import { recordInstalledStore } from "../../app/domain/shopify/store-profiles.server";
 import { getDb } from "../../db/client.server";
-import { users } from "../../db/schema";
+import { accounts, shopifySessions, storeProfiles, users } from "../../db/schema";
 import { E2E_FIXTURE_PATH, E2E_FIXTURE_SECRET_HEADER, type E2eFixtureAnswer } from "./e2e-fixture-protocol";
 
 /**
@@ -47,6 +49,15 @@ const fixtureRequest = z.object({
     .optional(),
   acceptTerms: z.boolean().default(true),
   signIn: z.boolean().default(true),
+  store: z
+    .object({
+      shop: z.string().regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/),
+      storeName: z.string().min(1),
+      accessToken: z.string().min(1),
+      scope: z.string(),
+      source: z.literal("shopify").optional(),
+    })
+    .optional(),
 });
 
 export function mountE2eFixture(app: Express, env: NodeJS.ProcessEnv = process.env) {
@@ -132,6 +143,11 @@ async function createFixture(
     }
   }
 
+  if (input.store) {
+    if (!accountId) throw new Error("the fixture's store needs a company");
+    await linkInstalledStore(accountId, input.store);
+  }
+
   let cookie: string | null = null;
   if (input.signIn) {
     const signedIn = await startUserSession(request, {
@@ -143,4 +159,30 @@ async function createFixture(
   }
   const answer: E2eFixtureAnswer = { userId: user.id, accountId };
   return { answer, cookie };
+}
+
+/** The store profile and offline session an install leaves, the profile linked to the company. */
+async function linkInstalledStore(
+  accountId: string,
+  store: NonNullable<z.output<typeof fixtureRequest>["store"]>,
+) {
+  const profile = await recordInstalledStore({
+    shop: store.shop,
+    storeName: store.storeName,
+    scopes: store.scope,
+  });
+  await getDb().update(storeProfiles).set({ accountId }).where(eq(storeProfiles.id, profile.id));
+  const session = {
+    shop: store.shop,
+    state: "",
+    isOnline: false,
+    scope: store.scope,
+    accessToken: store.accessToken,
+  };
+  await getDb()
+    .insert(shopifySessions)
+    .values({ id: `offline_${store.shop}`, ...session })
+    .onConflictDoUpdate({ target: shopifySessions.id, set: session });
+  if (store.source)
+    await getDb().update(accounts).set({ source: store.source }).where(eq(accounts.id, accountId));
 }

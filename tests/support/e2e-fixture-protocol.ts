@@ -14,6 +14,12 @@ export type E2eFixtureRequest = {
   acceptTerms?: boolean;
   /** The answer carries a session cookie (default true). */
   signIn?: boolean;
+  /**
+   * With a company: a Shopify store installed and linked to it, as an install and onboarding leave
+   * it (its store profile and offline session). `accessToken` must be one the Shopify stand-in
+   * accepts (shopifyStandIn.accessToken); `source: "shopify"` marks the company as created from Shopify.
+   */
+  store?: { shop: string; storeName: string; accessToken: string; scope: string; source?: "shopify" };
 };
 
 export type E2eFixtureAnswer = { userId: string; accountId: string | null };
