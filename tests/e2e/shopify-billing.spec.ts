@@ -95,14 +95,25 @@ test("a store account picks a plan, approves it on Shopify, sees it, then cancel
   await expect(page.getByText("No plan selected!", { exact: true })).toBeVisible();
 });
 
-test("a declined charge leaves the store account without a plan", async ({ page }) => {
+test("a charge left unanswered waits on the tab; declined, the store account stays without a plan", async ({
+  page,
+}) => {
   await storeAccount(page);
   await openSettings(page, "billing");
   await slider(page).getByRole("button", { name: "Select Plan" }).click();
+  const approvePage = page.getByRole("heading", { name: /^Approve Lite-250-\$25 for Billing Goods$/ });
+  await expect(approvePage).toBeVisible();
+
+  // Back in the app without answering: the tab says the change waits for approval, with the way back.
+  await openSettings(page, "billing");
   await expect(
-    page.getByRole("heading", { name: /^Approve Lite-250-\$25 for Billing Goods$/ }),
+    page.getByText("Your change to Lite-250-$25 is waiting for your approval in Shopify."),
   ).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/store-billing-pending.png`, fullPage: true });
+  await page.getByRole("button", { name: "Approve in Shopify" }).click();
+  await expect(approvePage).toBeVisible();
   await page.getByRole("button", { name: "Decline" }).click();
   await expect(page).toHaveURL(/\/settings\?tab=billing$/);
   await expect(page.getByText("No plan selected!", { exact: true })).toBeVisible();
+  await expect(page.getByText("is waiting for your approval in Shopify")).toHaveCount(0);
 });

@@ -74,6 +74,11 @@ describeEachDatabase("Shopify billing for store accounts", (getDb) => {
       accountStatus: "CREATED",
       shopifyPlanId: null,
     });
+    const tab = await loadBillingTab(await store.context());
+    expect(!tab.manualBilling && tab.storePlan?.pending).toEqual({
+      planName: "Lite-1000-$199",
+      confirmationUrl: outcome.kind === "store_confirmation" ? outcome.url : "",
+    });
     const details = (await profileRow(store.shop)).planDetails as StoreDetails;
     expect(details.pending).toMatchObject({
       subscriptionId: subscription.id,
@@ -142,6 +147,8 @@ describeEachDatabase("Shopify billing for store accounts", (getDb) => {
       accountStatus: "CREATED",
       shopifyPlanId: null,
     });
+    // Shopify says it was declined: the change no longer waits for approval on the tab.
+    expect(((await profileRow(store.shop)).planDetails as StoreDetails).pending).toBeUndefined();
   });
 
   test("app_subscriptions/update: ACTIVE, replays and older updates, FROZEN, CANCELLED; audited as 'shopify'", async () => {
