@@ -51,10 +51,10 @@ const fixtureRequest = z.object({
   signIn: z.boolean().default(true),
   store: z
     .object({
-      shop: z.string().regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/),
+      shop: z.string().min(1),
       storeName: z.string().min(1),
-      accessToken: z.string().min(1),
-      scope: z.string(),
+      accessToken: z.string().min(1).optional(),
+      scope: z.string().optional(),
       source: z.literal("shopify").optional(),
     })
     .optional(),
@@ -135,17 +135,13 @@ async function createFixture(
     if (!created.ok)
       throw new Error(`the fixture's company was refused: ${JSON.stringify(created.fieldErrors)}`);
     accountId = created.accountId;
+    if (input.store) await linkInstalledStore(accountId, input.store);
     if (input.acceptTerms) {
       const member = await loadViewer(user.id);
       const workspace = member && (await resolveWorkspace(request, member));
       if (!member || !workspace) throw new Error("the fixture's company was not found");
       await acceptTerms({ ...member, ...workspace });
     }
-  }
-
-  if (input.store) {
-    if (!accountId) throw new Error("the fixture's store needs a company");
-    await linkInstalledStore(accountId, input.store);
   }
 
   let cookie: string | null = null;
@@ -161,7 +157,10 @@ async function createFixture(
   return { answer, cookie };
 }
 
-/** The store profile and offline session an install leaves, the profile linked to the company. */
+/**
+ * The store profile an install and onboarding leave, linked to the company; with an access token,
+ * the store's offline session too (the Admin API token), and with `source`, the company's origin.
+ */
 async function linkInstalledStore(
   accountId: string,
   store: NonNullable<z.output<typeof fixtureRequest>["store"]>,
@@ -169,20 +168,22 @@ async function linkInstalledStore(
   const profile = await recordInstalledStore({
     shop: store.shop,
     storeName: store.storeName,
-    scopes: store.scope,
+    scopes: store.scope ?? null,
   });
   await getDb().update(storeProfiles).set({ accountId }).where(eq(storeProfiles.id, profile.id));
-  const session = {
-    shop: store.shop,
-    state: "",
-    isOnline: false,
-    scope: store.scope,
-    accessToken: store.accessToken,
-  };
-  await getDb()
-    .insert(shopifySessions)
-    .values({ id: `offline_${store.shop}`, ...session })
-    .onConflictDoUpdate({ target: shopifySessions.id, set: session });
+  if (store.accessToken) {
+    const session = {
+      shop: store.shop,
+      state: "",
+      isOnline: false,
+      scope: store.scope ?? null,
+      accessToken: store.accessToken,
+    };
+    await getDb()
+      .insert(shopifySessions)
+      .values({ id: `offline_${store.shop}`, ...session })
+      .onConflictDoUpdate({ target: shopifySessions.id, set: session });
+  }
   if (store.source)
     await getDb().update(accounts).set({ source: store.source }).where(eq(accounts.id, accountId));
 }

@@ -15,11 +15,12 @@ export type E2eFixtureRequest = {
   /** The answer carries a session cookie (default true). */
   signIn?: boolean;
   /**
-   * With a company: a Shopify store installed and linked to it, as an install and onboarding leave
-   * it (its store profile and offline session). `accessToken` must be one the Shopify stand-in
-   * accepts (shopifyStandIn.accessToken); `source: "shopify"` marks the company as created from Shopify.
+   * With a company: a Shopify store linked to it (its profile, as after install and onboarding).
+   * With `accessToken` (one the Shopify stand-in accepts: shopifyStandIn.accessToken) and `scope`,
+   * its offline session too, so the app can call the store's Admin API; `source: "shopify"` marks
+   * the company as created from Shopify.
    */
-  store?: { shop: string; storeName: string; accessToken: string; scope: string; source?: "shopify" };
+  store?: { shop: string; storeName: string; accessToken?: string; scope?: string; source?: "shopify" };
 };
 
 export type E2eFixtureAnswer = { userId: string; accountId: string | null };
