@@ -11,7 +11,7 @@ import { stripeBilling } from "~/services/billing/stripe-billing.server";
 import { listBillingPlans } from "./catalogue.server";
 import { currentPlanPriceCents } from "./current-plan";
 import { choosablePlans, isContactSalesPlan, mustContactSupport } from "./plans";
-import { StoreNotConnectedError } from "./shopify-store.server";
+import { embeddedAppUrl, StoreNotConnectedError } from "./shopify-store.server";
 import { registerShopifyStoreBilling } from "./shopify-store-billing.server";
 import { storeBilling } from "./store-billing";
 
@@ -42,6 +42,10 @@ export async function selectPlan(
   member: MemberContext,
   planId: string,
   now: Date = new Date(),
+  options: {
+    /** Inside the Shopify admin: the shop, so the store's confirmation comes back into the admin. */
+    embeddedShop?: string | null;
+  } = {},
 ): Promise<SelectPlanOutcome> {
   const { account } = member;
   if (account.manualBilling) return { kind: "manual_billing" };
@@ -63,7 +67,14 @@ export async function selectPlan(
     const store = storeBilling();
     if (!store) return { kind: "store_not_connected" };
     try {
-      const { confirmationUrl } = await store.requestPlan({ accountId: account.id, plan, returnUrl });
+      const storeReturnUrl = options.embeddedShop
+        ? embeddedAppUrl(options.embeddedShop, "/settings?tab=billing")
+        : returnUrl;
+      const { confirmationUrl } = await store.requestPlan({
+        accountId: account.id,
+        plan,
+        returnUrl: storeReturnUrl,
+      });
       return { kind: "store_confirmation", url: confirmationUrl };
     } catch (error) {
       return storeFailure(error, `Store billing for ${account.id} failed`);

@@ -38,3 +38,15 @@ export async function connectionForProfile(profile: StoreProfile): Promise<Store
   if (!session?.accessToken) throw new StoreNotConnectedError(`${profile.shopDomain} has no offline session`);
   return { api, profile, session, isTest: isTestBilling() };
 }
+
+/**
+ * A screen of ours inside the shop's Shopify admin (admin.shopify.com/store/{handle}/apps/{api key}
+ * plus the path): Shopify opens application_url (/app) with that path, and /app/{path} leads to the
+ * screen. A charge requested from inside the admin comes back there, not to the standalone app,
+ * where the merchant may have no session.
+ */
+export function embeddedAppUrl(shop: string, path: string): string {
+  const handle = shop.replace(/\.myshopify\.com$/, "");
+  const apiKey = config().SHOPIFY_API_KEY ?? "";
+  return `https://admin.shopify.com/store/${handle}/apps/${apiKey}${path}`;
+}

@@ -90,6 +90,18 @@ describeEachDatabase("Shopify billing for store accounts", (getDb) => {
     });
   });
 
+  test("asked from inside the Shopify admin, the charge comes back into the admin's app", async () => {
+    const stand = shopify();
+    const store = await storeCompany(stand);
+    const outcome = await selectPlan(await store.context(), "lite-1000", new Date(), {
+      embeddedShop: store.shop,
+    });
+    expect(outcome.kind).toBe("store_confirmation");
+    expect(stand.store.subscriptions[0].returnUrl).toBe(
+      "https://admin.shopify.com/store/demo-shop/apps/blusteam-test-api-key/settings?tab=billing",
+    );
+  });
+
   test("the $25 plan is a store plan; SHOPIFY_BILLING_TEST=false asks for real charges", async () => {
     const stand = shopify();
     const store = await storeCompany(stand);

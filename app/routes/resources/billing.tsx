@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { permit, requireMember } from "~/domain/access/guard.server";
+import { getEmbeddedAuth, permit, requireMember } from "~/domain/access/guard.server";
 import { parseIntent, rejectedForm, unknownIntent } from "~/domain/actions/intent";
 import type { Toast } from "~/domain/actions/toast";
 import { redirectWithToast } from "~/domain/auth/session.server";
@@ -42,7 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = submission.value;
   switch (input.intent) {
     case "select-plan": {
-      const outcome = await selectPlan(member, input.planId);
+      const embedded = await getEmbeddedAuth({ request, context });
+      const outcome = await selectPlan(member, input.planId, new Date(), { embeddedShop: embedded?.shop });
       if (outcome.kind === "store_confirmation" && input.respond === "data")
         return data<StoreBillingAnswer>({ kind: "store_confirmation", confirmationUrl: outcome.url });
       return answerSelectPlan(request, outcome);
