@@ -3,6 +3,7 @@ import { createContext, data, type MiddlewareFunction, RouterContextProvider, re
 import { getDb } from "#db/client.server";
 import { accounts, memberships, type PlatformRole, userRoles, users } from "#db/schema";
 import { getCookieSession, getSessionUserId, redirectWithToast } from "~/domain/auth/session.server";
+import { sendLockedStoreToOnboarding } from "~/domain/shopify/onboarding-lock.server";
 import { can, type Permission, type PermissionSubject } from "./permissions";
 
 export type ViewerUser = { id: string; email: string; givenName: string; familyName: string };
@@ -181,6 +182,8 @@ export async function requireMember(args: GuardArgs): Promise<MemberContext> {
     throw redirect(isPlatformStaff(viewer) ? "/admin" : "/setup");
   }
   if (workspace.account.disabled && !workspace.viewAs) throw redirect("/suspended");
+  // A locked store profile keeps the company's own users in store onboarding (spec 1 section 4).
+  if (!workspace.viewAs) await sendLockedStoreToOnboarding(workspace.account.id);
   return { ...viewer, ...workspace };
 }
 
