@@ -11,6 +11,9 @@ process.env.E2E_FIXTURE_SECRET ??= randomBytes(32).toString("hex");
 // The Stripe stand-in e2e-server.ts runs (tests/support/stand-ins/stripe.ts): a port of its own per
 // E2E_PORT, known here so the workers reach its /__stand-in/ controls (tests/support/e2e-stripe.ts).
 process.env.STRIPE_STAND_IN_URL ??= `http://127.0.0.1:${port + 20000}`;
+// The Shopify stand-in e2e-server.ts runs (tests/support/stand-ins/shopify.ts), reached by specs
+// through tests/support/e2e-shopify.ts.
+process.env.SHOPIFY_STAND_IN_URL ??= `http://127.0.0.1:${port + 21000}`;
 
 // Debian's Chromium, never a downloaded browser. The machine has no network: these flags stop
 // Chromium's background services from flooding refused connections.
@@ -62,6 +65,7 @@ export default defineConfig({
       BUILD_DIR: process.env.BUILD_DIR ?? (port === 3100 ? "build" : `build-e2e-${port}`),
       E2E_FIXTURE_SECRET: process.env.E2E_FIXTURE_SECRET,
       STRIPE_STAND_IN_URL: process.env.STRIPE_STAND_IN_URL,
+      SHOPIFY_STAND_IN_URL: process.env.SHOPIFY_STAND_IN_URL,
     },
     url: `${baseURL}/healthz`,
     reuseExistingServer: !ci,

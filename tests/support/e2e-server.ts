@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Stripe from "stripe";
 import { formatSyncChange, syncStripeCatalogue } from "../../app/domain/billing/stripe-sync.server";
+import { startShopifyStandIn } from "./stand-ins/shopify";
 import { startStripeStandIn } from "./stand-ins/stripe";
 import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from "./test-database";
 
@@ -16,6 +17,8 @@ import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from "./t
  * Stripe is the local stand-in (tests/support/stand-ins/stripe.ts), run in this process on
  * STRIPE_STAND_IN_URL's port (playwright.config.ts sets it, so specs reach its /__stand-in/ controls)
  * or a free one, with the catalogue synced into it as `npm run stripe:sync` does.
+ * Shopify is the local stand-in too (tests/support/stand-ins/shopify.ts), on SHOPIFY_STAND_IN_URL's
+ * port or a free one: the app reaches it through SHOPIFY_API_URL, specs through its controls.
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -40,6 +43,16 @@ const stripeStandIn = await startStripeStandIn({
   console.log(`e2e: Stripe stand-in on ${stripeStandIn.url}, ${changes.length} catalogue objects synced`);
   if (process.env.E2E_VERBOSE) for (const change of changes) console.log(`e2e: ${formatSyncChange(change)}`);
 }
+
+const shopifyApiKey = `e2e-shopify-${randomBytes(8).toString("hex")}`;
+const shopifyApiSecret = randomBytes(24).toString("hex");
+const shopifyStandIn = await startShopifyStandIn({
+  app: { apiKey: shopifyApiKey, secret: shopifyApiSecret, name: "Blusteam" },
+  port: process.env.SHOPIFY_STAND_IN_URL ? Number(new URL(process.env.SHOPIFY_STAND_IN_URL).port) : 0,
+  // Webhooks Shopify sends by itself (app_subscriptions/update after a charge answer).
+  webhookUrl: `${appUrl}/webhooks/shopify/{topic}`,
+});
+console.log(`e2e: Shopify stand-in on ${shopifyStandIn.url}`);
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "blusteam-e2e-"));
 let database: ScratchPostgresDatabase | undefined;
@@ -69,6 +82,11 @@ const env: NodeJS.ProcessEnv = {
   STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
   STRIPE_METER_EVENT_NAME: meterEventName,
   STRIPE_STAND_IN_URL: stripeStandIn.url,
+  // The Shopify app against the stand-in: https://{shop}/... goes to {SHOPIFY_API_URL}/{shop}/...
+  SHOPIFY_API_KEY: shopifyApiKey,
+  SHOPIFY_API_SECRET: shopifyApiSecret,
+  SHOPIFY_API_URL: shopifyStandIn.url,
+  SHOPIFY_STAND_IN_URL: shopifyStandIn.url,
 };
 if (database) env.DATABASE_URL = database.url;
 else delete env.DATABASE_URL;
@@ -86,6 +104,7 @@ async function cleanUp() {
   cleanedUp = true;
   rmSync(dataDir, { recursive: true, force: true });
   await stripeStandIn.close();
+  await shopifyStandIn.close();
   try {
     await database?.drop();
   } catch (error) {

@@ -1,0 +1,376 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { adminRoots } from "./shopify-admin";
+import { answerCharge, type BillingContext } from "./shopify-billing";
+import { type ControlContext, controlAnswer, controlState, type GraphqlFailure } from "./shopify-controls";
+import { execute } from "./shopify-graphql";
+import {
+  accessToken,
+  approveInstall,
+  authorizePage,
+  type HttpAnswer,
+  type ShopifyApp,
+} from "./shopify-oauth";
+import { escapeHtml, page, productPicture } from "./shopify-pages";
+import { postWebhook, type WebhookDelivery, type WebhookInput } from "./shopify-signing";
+import { normaliseShop, type SeedShop, ShopifyStore } from "./shopify-store";
+
+/**
+ * Shopify, locally, for the Shopify tests: an HTTP server the official libraries talk to through
+ * SHOPIFY_API_URL (https://{shop}/PATH becomes {url}/{shop}/PATH), speaking:
+ *   GET/POST /{shop}/admin/oauth/authorize      install page; Install → redirect_uri?code&hmac&host&shop&state&timestamp
+ *   POST     /{shop}/admin/oauth/access_token   code (once), token exchange (offline/online), refresh_token
+ *   POST     /{shop}/admin/api/{version}/graphql.json   Admin GraphQL, X-Shopify-Access-Token of that shop
+ *   GET/POST /{shop}/admin/charges/confirm?id=&kind=    the charge page: Approve / Decline →
+ *            app_subscriptions/update webhook, then 303 to the returnUrl with charge_id
+ *   GET      /cdn/shop/files/{name}.svg          product pictures (served here, so offline browsers load them)
+ *   /__stand-in/...                              JSON controls (see shopify-controls.ts)
+ * GraphQL fields answered: see shopify-admin.ts (shop incl. smsMarketingEnabled, products, product,
+ * productsCount, nodes, currentAppInstallation, app, webhookSubscriptions) and shopify-billing.ts.
+ */
+
+export { mintIdToken, signedWebhook, webhookHmac } from "./shopify-signing";
+export type { SeedProduct, SeedShop } from "./shopify-store";
+
+export type ShopifyRecordedRequest = {
+  shop: string;
+  method: string;
+  /** With the query string, without the /{shop} prefix. */
+  path: string;
+  headers: IncomingMessage["headers"];
+  body: string;
+};
+
+export type ShopifyStandInOptions = {
+  /** The app the stand-in knows (its OAuth client); more can be set later with setApp. */
+  app?: ShopifyApp;
+  port?: number;
+  /**
+   * Where Shopify-made webhooks (app_subscriptions/update after a charge answer) go when the app has
+   * not registered a subscription for the topic: `{topic}` is replaced with e.g. app_subscriptions/update.
+   */
+  webhookUrl?: string;
+};
+
+export type ShopifyStandIn = {
+  url: string;
+  store: ShopifyStore;
+  /** The app's requests to /{shop}/..., oldest first. */
+  requests: ShopifyRecordedRequest[];
+  deliveries: WebhookDelivery[];
+  /** Adds or replaces a shop (its products too, when given). */
+  seedShop: (seed: SeedShop) => ReturnType<ShopifyStore["seedShop"]>;
+  setApp: (app: ShopifyApp) => void;
+  setWebhookUrl: (url: string | undefined) => void;
+  /** The next Admin GraphQL requests (of one shop, or any) get this answer instead. */
+  failNextGraphql: (failure?: Partial<GraphqlFailure>, count?: number) => void;
+  /** Sends a webhook signed with the app's secret (or `secret`) to `url` or the topic's URL. */
+  sendWebhook: ControlContext["sendWebhook"];
+  /** Runs a JSON control as a spec would over HTTP (path without /__stand-in). */
+  control: (
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+  ) => Promise<{ status: number; body: unknown }>;
+  state: () => ReturnType<typeof controlState>;
+  /** Waits until every webhook the stand-in sent on its own has been answered. */
+  deliveriesSettled: () => Promise<void>;
+  reset: () => void;
+  close: () => Promise<void>;
+};
+
+export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): Promise<ShopifyStandIn> {
+  const store = new ShopifyStore();
+  const requests: ShopifyRecordedRequest[] = [];
+  const deliveries: WebhookDelivery[] = [];
+  let failures: GraphqlFailure[] = [];
+  let app = options.app;
+  let webhookUrl = options.webhookUrl;
+  let chain: Promise<unknown> = Promise.resolve();
+  let url = "";
+
+  // A topic's URL: the app's own subscription for it in that shop, else the configured template.
+  function urlForTopic(topic: string, shop: string): string | undefined {
+    const enumName = topic.toUpperCase().replace(/[/.]/g, "_");
+    const registered = store.webhookSubscriptions.find(
+      (w) => w.shop === shop && w.topic === enumName && /^https?:/.test(w.callbackUrl),
+    );
+    return registered?.callbackUrl ?? webhookUrl?.replace("{topic}", topic);
+  }
+
+  async function sendWebhook(input: Parameters<ControlContext["sendWebhook"]>[0]): Promise<WebhookDelivery> {
+    const shop = normaliseShop(input.shop);
+    const target = input.url ?? urlForTopic(input.topic, shop);
+    const secret = input.secret ?? app?.secret;
+    if (!target || !secret) {
+      const missing: WebhookDelivery = {
+        url: target ?? "",
+        topic: input.topic,
+        shop,
+        webhookId: "",
+        eventId: "",
+        headers: {},
+        body: "",
+        status: null,
+        error: "no webhook URL or app secret configured",
+      };
+      deliveries.push(missing);
+      return missing;
+    }
+    const delivery = await postWebhook({ ...input, shop, url: target, secret } satisfies WebhookInput);
+    deliveries.push(delivery);
+    return delivery;
+  }
+
+  // Webhooks Shopify sends by itself go one at a time, in order, after the answer that caused them.
+  function queueWebhook(shop: string, topic: string, payload: unknown) {
+    const next = chain.then(() => sendWebhook({ topic, shop, payload }));
+    chain = next.catch(() => undefined);
+  }
+
+  const billing = (shop: string): BillingContext => ({
+    store,
+    shop,
+    shopOrigin: `${url}/${shop}`,
+    sendWebhook: (topic, payload) => queueWebhook(shop, topic, payload),
+  });
+
+  const settled = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    await chain;
+  };
+
+  const controls: ControlContext = {
+    store,
+    app: () => app,
+    setApp: (next) => {
+      app = next;
+    },
+    get imageBase() {
+      return url;
+    },
+    deliveries,
+    get failures() {
+      return failures;
+    },
+    requests,
+    billing,
+    seed: (seed) => store.seedShop(seed, url),
+    sendWebhook,
+    replay: async (webhookId) => {
+      const earlier = deliveries.find((d) => d.webhookId === webhookId && d.body);
+      if (!earlier) return undefined;
+      const delivery: WebhookDelivery = { ...earlier, status: null, response: undefined, error: undefined };
+      try {
+        const response = await fetch(earlier.url, {
+          method: "POST",
+          headers: earlier.headers,
+          body: earlier.body,
+        });
+        delivery.status = response.status;
+        delivery.response = (await response.text()).slice(0, 2000);
+      } catch (error) {
+        delivery.error = String(error);
+      }
+      deliveries.push(delivery);
+      return delivery;
+    },
+    reset: () => {
+      store.clear();
+      requests.length = 0;
+      deliveries.length = 0;
+      failures = [];
+    },
+  };
+
+  function graphql(shop: string, req: IncomingMessage, body: string): HttpAnswer {
+    const json = (status: number, value: unknown): HttpAnswer => ({
+      status,
+      body: JSON.stringify(value),
+      contentType: "application/json",
+    });
+    const failureIndex = failures.findIndex((f) => !f.shop || f.shop === shop);
+    if (failureIndex >= 0) {
+      const [failure] = failures.splice(failureIndex, 1);
+      return json(failure!.status, failure!.body);
+    }
+    const token = req.headers["x-shopify-access-token"];
+    const issued = typeof token === "string" ? store.tokens.get(token) : undefined;
+    if (!issued || issued.shop !== shop || (issued.expiresAt && issued.expiresAt < Date.now()))
+      return json(401, {
+        errors: "[API] Invalid API key or access token (unrecognized login or wrong password)",
+      });
+    const shopRecord = store.shops.get(shop);
+    if (!shopRecord) return json(404, { errors: "Not Found" });
+    let request: { query?: unknown; variables?: unknown; operationName?: unknown };
+    try {
+      request = JSON.parse(body);
+    } catch {
+      return json(400, { errors: { query: "Required parameter missing or invalid" } });
+    }
+    if (typeof request.query !== "string")
+      return json(400, { errors: { query: "Required parameter missing or invalid" } });
+    const result = execute({
+      query: request.query,
+      variables: (request.variables ?? {}) as Record<string, unknown>,
+      operationName: typeof request.operationName === "string" ? request.operationName : undefined,
+      roots: adminRoots(shopRecord, billing(shop), app?.apiKey ?? ""),
+    });
+    const cost = {
+      requestedQueryCost: 10,
+      actualQueryCost: 10,
+      throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1990, restoreRate: 100 },
+    };
+    return json(200, { ...result, extensions: { cost } });
+  }
+
+  async function handle(req: IncomingMessage, body: string): Promise<HttpAnswer> {
+    const method = req.method ?? "GET";
+    const target = new URL(req.url ?? "/", "http://stand-in");
+    const path = target.pathname;
+    if (path.startsWith("/__stand-in/")) {
+      const answer = await controlAnswer(controls, method, target, body);
+      return { status: answer.status, body: JSON.stringify(answer.body), contentType: "application/json" };
+    }
+    const picture = /^\/cdn\/shop\/files\/([^/]+)$/.exec(path);
+    if (picture && method === "GET")
+      return { status: 200, body: productPicture(picture[1]!), contentType: "image/svg+xml" };
+    const shopMatch = /^\/([a-z0-9][a-z0-9-]*\.myshopify\.com)(\/.*)$/.exec(path);
+    if (!shopMatch) return { status: 404, body: "Not Found", contentType: "text/plain" };
+    const shop = shopMatch[1]!;
+    const rest = shopMatch[2]!;
+    requests.push({ shop, method, path: `${rest}${target.search}`, headers: req.headers, body });
+    const contentType = String(req.headers["content-type"] ?? "");
+    const html = (r: { status: number; html: string }): HttpAnswer => ({
+      status: r.status,
+      body: r.html,
+      contentType: "text/html; charset=utf-8",
+    });
+
+    if (rest === "/admin/oauth/authorize" && method === "GET") {
+      const storeName = store.shops.get(shop)?.name ?? shop;
+      return html(authorizePage(app, shop, target.searchParams, storeName));
+    }
+    if (rest === "/admin/oauth/authorize" && method === "POST")
+      return approveInstall(app, store, shop, new URLSearchParams(body));
+    if (rest === "/admin/oauth/access_token" && method === "POST")
+      return accessToken(app, store, shop, body, contentType, url);
+    if (/^\/admin\/api\/[^/]+\/graphql\.json$/.test(rest) && method === "POST")
+      return graphql(shop, req, body);
+    if (rest === "/admin/charges/confirm") return chargePage(shop, method, target.searchParams, body);
+    return { status: 404, body: JSON.stringify({ errors: "Not Found" }), contentType: "application/json" };
+  }
+
+  async function chargePage(
+    shop: string,
+    method: string,
+    query: URLSearchParams,
+    body: string,
+  ): Promise<HttpAnswer> {
+    const form = method === "POST" ? new URLSearchParams(body) : query;
+    const kind = form.get("kind") ?? "subscription";
+    const id = Number(form.get("id"));
+    const sub = store.subscriptions.find((s) => s.legacyId === id && s.shop === shop);
+    const purchase = store.purchases.find((p) => p.legacyId === id && p.shop === shop);
+    const charge = kind === "purchase" ? purchase : sub;
+    if (!charge)
+      return {
+        status: 404,
+        body: page("Not found", "<h1>There is no such charge</h1>"),
+        contentType: "text/html",
+      };
+    if (method === "POST") {
+      const redirectTo = answerCharge(billing(shop), kind, id, form.get("decision") === "approve");
+      await settled();
+      return { status: 303, body: "", headers: { Location: redirectTo } };
+    }
+    const lines =
+      kind === "purchase"
+        ? `<li>${escapeHtml(`${purchase!.price.amount} ${purchase!.price.currencyCode} once`)}</li>`
+        : sub!.lineItems
+            .map((i) =>
+              i.kind === "recurring"
+                ? `<li>${escapeHtml(`${i.price!.amount} ${i.price!.currencyCode} every ${i.interval === "ANNUAL" ? "year" : "30 days"}`)}</li>`
+                : `<li>${escapeHtml(`Usage charges up to ${i.cappedAmount!.amount} ${i.cappedAmount!.currencyCode}: ${i.terms ?? ""}`)}</li>`,
+            )
+            .join("");
+    const hidden = `<input type="hidden" name="id" value="${id}"><input type="hidden" name="kind" value="${escapeHtml(kind)}">`;
+    const storeName = store.shops.get(shop)?.name ?? shop;
+    return {
+      status: 200,
+      contentType: "text/html; charset=utf-8",
+      body: page(
+        `Approve ${charge.name}`,
+        `<h1>Approve ${escapeHtml(charge.name)} for ${escapeHtml(storeName)}</h1>
+<p>${charge.test ? "Test charge: the store will not be billed." : ""}</p><p>Status: ${escapeHtml(charge.status)}</p>
+<ul>${lines}</ul>
+<form method="post" action="/${shop}/admin/charges/confirm">${hidden}<input type="hidden" name="decision" value="approve"><button type="submit">Approve</button></form>
+<form method="post" action="/${shop}/admin/charges/confirm">${hidden}<input type="hidden" name="decision" value="decline"><button type="submit">Decline</button></form>`,
+      ),
+    };
+  }
+
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      handle(req, Buffer.concat(chunks).toString("utf8"))
+        .then((answer) => {
+          if (res.destroyed) return;
+          res.writeHead(answer.status, {
+            "Content-Type": answer.contentType ?? "text/plain",
+            ...answer.headers,
+          });
+          res.end(answer.body);
+        })
+        .catch((error: unknown) => {
+          if (res.headersSent || res.destroyed) return;
+          res.writeHead(500, { "Content-Type": "application/json" });
+          res.end(JSON.stringify({ errors: `Stand-in failure: ${String(error)}` }));
+        });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    store,
+    requests,
+    deliveries,
+    seedShop: (seed) => store.seedShop(seed, url),
+    setApp: (next) => {
+      app = next;
+    },
+    setWebhookUrl: (next) => {
+      webhookUrl = next;
+    },
+    failNextGraphql: (failure = {}, count = 1) => {
+      for (let i = 0; i < count; i++)
+        failures.push({
+          status: failure.status ?? 500,
+          body: failure.body ?? { errors: "Internal Server Error" },
+          shop: failure.shop ? normaliseShop(failure.shop) : undefined,
+        });
+    },
+    sendWebhook,
+    control: (method, path, body) =>
+      controlAnswer(
+        controls,
+        method,
+        new URL(`/__stand-in${path}`, url),
+        body === undefined ? "" : JSON.stringify(body),
+      ),
+    state: () => controlState(controls),
+    deliveriesSettled: settled,
+    reset: controls.reset,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
