@@ -4,8 +4,9 @@ import { recordInstalledStore } from "../../app/domain/shopify/store-profiles.se
 import { shopifySessionStorage } from "../../app/services/shopify/shopify.server";
 import { getDb } from "../../db/client.server";
 import { storeProfiles } from "../../db/schema";
-import { SHOPIFY_TEST_API_KEY, SHOPIFY_TEST_SHOP } from "./shopify-test-env";
+import { SHOPIFY_TEST_API_KEY, SHOPIFY_TEST_API_SECRET, SHOPIFY_TEST_SHOP } from "./shopify-test-env";
 import type { ShopifyStandIn } from "./stand-ins/shopify";
+import { oauthQueryHmac } from "./stand-ins/shopify-signing";
 
 /**
  * Store onboarding rows for database tests: a store that installed the app (its offline session holds a
@@ -48,4 +49,17 @@ export async function installedStore(
 export async function storeProfileRow(id: string) {
   const [row] = await getDb().select().from(storeProfiles).where(eq(storeProfiles.id, id));
   return row;
+}
+
+/** The query Shopify opens /shopify-install with, signed with `secret` (the app's by default). */
+export function signedInstallQuery(
+  fields: Record<string, string> = {},
+  secret = SHOPIFY_TEST_API_SECRET,
+): URLSearchParams {
+  const query: Record<string, string> = {
+    shop: SHOPIFY_TEST_SHOP,
+    timestamp: String(Math.floor(Date.now() / 1000)),
+    ...fields,
+  };
+  return new URLSearchParams({ ...query, hmac: oauthQueryHmac(secret, query) });
 }

@@ -129,12 +129,6 @@ export async function completeStoreInstall(
   const shop = normaliseShopDomain(query.shop);
   if (!shop) return refuse(query.shop ? "bad_shop" : "missing_params", 400);
   if (!query.code || !query.hmac || !query.state) return refuse("missing_params", 400);
-  // The library deletes its state cookie on the wrong path ("/" instead of the callback path), so the
-  // browser keeps it for its minute of life: a replayed callback would pass the cookie check. Each
-  // state is therefore accepted once here, before the code is spent. A guess burns nothing real.
-  if ((await hitRateLimit(`shopifyState:${query.state.slice(0, 128)}`, stateOnce)).limited)
-    return refuse("replayed", 400);
-
   let callback: { session: Session; headers: Headers };
   try {
     callback = await api.auth.callback<Headers>({ rawRequest: request });
@@ -143,6 +137,12 @@ export async function completeStoreInstall(
     if (refusal) return refusal;
     throw error;
   }
+  // A replayed callback is stopped by Shopify (a code is exchanged once) and by the browser (the state
+  // cookie is expired below). The library expires its cookie on "/" instead of the callback path, so
+  // the expiry is ours; and each state is accepted once here too, after the library checked it (so a
+  // stranger who saw the URL cannot spend it first).
+  if ((await hitRateLimit(`shopifyState:${query.state.slice(0, 128)}`, stateOnce)).limited)
+    return refuse("replayed", 400);
   const { session } = callback;
   await shopifySessionStorage.storeSession(session);
   const details = await shopDetails(shop);
