@@ -76,4 +76,7 @@ export const shopifyStandIn = {
   failNextGraphql: (options: { status?: number; body?: unknown; count?: number; shop?: string } = {}) =>
     control<{ ok: true }>("POST", "fail-next", options),
   state: () => control<Record<string, unknown>>("GET", "state"),
+  /** The signed link Shopify opens when the merchant installs the app (e.g. {baseURL}/shopify-install). */
+  installLink: async (shop: string, appUrl: string) =>
+    (await control<{ url: string }>("POST", "install-link", { shop, appUrl })).url,
 };
