@@ -20,7 +20,7 @@ import { shopifyStandIn } from "../support/e2e-shopify";
 // → /unboxing-tour → link or create the organisation → pick products → the app. And the other paths:
 // a store that belongs to another organisation (request access), and the admin's store lock.
 
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ timeout: 120_000 });
 
 /** A store of this test's own (the stand-in's shops are shared by every spec of a run). */
 async function seedStore(name: string) {
@@ -85,16 +85,7 @@ test("a new merchant installs, signs up, creates the organisation, picks product
   const storeName = "Glow Studio";
   const shop = await seedStore(storeName);
   await page.goto("/signin");
-  // The callback page shows its text while the server checks: hold the check for a moment to see it.
-  await page.route((url) => url.pathname === "/shopify-redirect", async (route) => {
-    if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 1500));
-    await route.continue();
-  });
   await installFromShopify(page, shop, storeName);
-  await expect(page).toHaveURL(/\/shopify-redirect\?/);
-  await expect(page.getByText("Please wait. We’re checking!")).toBeVisible();
-  await shot(page, testInfo, "1-redirect-checking");
-
   await expect(page).toHaveURL(/\/signin$/);
   await expect(page.getByText("Sign in or create an account to connect your Shopify store.")).toBeVisible();
   await signUpThroughScreens(page, newUserDetails());
@@ -131,7 +122,8 @@ test("a new merchant installs, signs up, creates the organisation, picks product
   await page.getByPlaceholder("Search products").fill("CREAM");
   await expect(page.getByRole("checkbox")).toHaveCount(1);
   await page.getByRole("checkbox", { name: "Night Cream" }).check();
-  await page.getByPlaceholder("Search products").fill("");
+  await page.getByPlaceholder("Search products").clear();
+  await expect(page.getByRole("checkbox")).toHaveCount(4);
   await page.getByRole("checkbox", { name: "Canvas Tote" }).check();
   await expect(page.getByText("2 selected")).toBeVisible();
   await shot(page, testInfo, "5-stepper-products");
@@ -142,8 +134,15 @@ test("a new merchant installs, signs up, creates the organisation, picks product
   await shot(page, testInfo, "6-welcome");
   await welcome.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/touchpoints$/);
-  await expect(page.getByText("Night Cream").first()).toBeVisible();
-  await expect(page.getByText("Canvas Tote").first()).toBeVisible();
+  // Each picked product has its starter journey, paused until the merchant switches it live.
+  for (const product of ["Canvas Tote", "Night Cream"]) {
+    await expect(page.getByRole("heading", { name: product, level: 2 })).toBeVisible();
+    await expect(page.getByText(`Product: ${product} · 1 touchpoint`)).toBeVisible();
+  }
+  await expect(page.getByRole("textbox", { name: "Message of Welcome" }).first()).toHaveValue(
+    /thanks for buying/,
+  );
+  await shot(page, testInfo, "6b-touchpoints");
 
   // Finished: the tour has nothing more to show and sends the user to the app.
   await page.goto("/unboxing-tour");
@@ -174,6 +173,39 @@ test("a signed-in company admin links the store to an existing organisation; Ski
   await expect(page.getByRole("dialog", { name: "Welcome to the product" })).toBeVisible();
   await pickProductsAndSubmit(page, ["Glow Serum"]);
   await expect(page.getByRole("dialog", { name: "Welcome to the product!" })).toBeVisible();
+});
+
+test("without JavaScript the callback page says it is checking, and Continue completes it", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const storeName = "Plain Goods";
+  const shop = await seedStore(storeName);
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto("/signin");
+    await installFromShopify(page, shop, storeName);
+    await expect(page).toHaveURL(/\/shopify-redirect\?.*code=/);
+    await expect(page.locator("output")).toHaveText("Please wait. We’re checking!");
+    await shot(page, testInfo, "1-redirect-checking");
+    const callbackUrl = page.url();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page.getByText("Sign in or create an account to connect your Shopify store.")).toBeVisible();
+
+    // Going back to the callback and posting it again is refused in words.
+    await page.goto(callbackUrl);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(
+      page.getByText(
+        "This Shopify sign-in has already been used or has expired. Open the app again from your Shopify admin.",
+      ),
+    ).toBeVisible();
+    await shot(page, testInfo, "1b-redirect-replayed");
+  } finally {
+    await context.close();
+  }
 });
 
 async function newSignedInPage(browser: Browser, baseURL: string | undefined) {

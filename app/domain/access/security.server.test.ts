@@ -79,3 +79,17 @@ describe("framing", () => {
     expect(contentSecurityPolicy("n")).toContain("frame-ancestors 'none'");
   });
 });
+
+describe("images in the page's policy", () => {
+  afterEach(() => {
+    delete process.env.SHOPIFY_API_URL;
+    resetConfigForTests();
+  });
+
+  it("allows https images, and the Shopify stand-in's plain-http pictures only in tests", () => {
+    expect(contentSecurityPolicy("n")).toContain("img-src 'self' data: https:;");
+    process.env.SHOPIFY_API_URL = "http://127.0.0.1:24100";
+    resetConfigForTests();
+    expect(contentSecurityPolicy("n")).toContain("img-src 'self' data: https: http://127.0.0.1:24100;");
+  });
+});

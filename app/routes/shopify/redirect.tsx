@@ -63,7 +63,7 @@ function Checking() {
   return (
     <AuthLayout title={t("shopifyOnboarding.install.title")}>
       <InlineStack gap="300" blockAlign="center">
-        <Spinner size="small" accessibilityLabel={t("shopifyOnboarding.redirect.checking")} />
+        <Spinner size="small" />
         <output>
           <Text as="p" variant="headingMd">
             {t("shopifyOnboarding.redirect.checking")}

@@ -72,7 +72,7 @@ function Fetching() {
   return (
     <Card>
       <InlineStack gap="300" blockAlign="center">
-        <Spinner size="small" accessibilityLabel={t("shopifyOnboarding.stepper.fetching")} />
+        <Spinner size="small" />
         <output>
           <Text as="p">{t("shopifyOnboarding.stepper.fetching")}</Text>
         </output>
