@@ -40,7 +40,7 @@ export function ProductGroups(props: {
                     borderColor={props.picked.has(product.id) ? "border-emphasis" : "border"}
                     borderRadius="200"
                   >
-                    <InlineStack gap="300" blockAlign="center" wrap={false}>
+                    <InlineStack gap="300" align="space-between" blockAlign="center" wrap={false}>
                       <Checkbox
                         id={`product-${product.id}`}
                         label={product.title}
