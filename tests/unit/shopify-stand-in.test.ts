@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { BillingInterval, RequestedTokenType, type Session, shopifyApi } from "@shopify/shopify-api";
+import { DeliveryMethod, RequestedTokenType, type Session } from "@shopify/shopify-api";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
-import { SHOPIFY_API_VERSION, shopifyApiOrNull, shopifyOriginFor } from "~/services/shopify/shopify.server";
+import { shopifyApiOrNull, shopifyOriginFor } from "~/services/shopify/shopify.server";
 import {
   SHOPIFY_TEST_API_KEY,
   SHOPIFY_TEST_API_SECRET,
@@ -292,108 +292,6 @@ test("Admin GraphQL: unknown fields, foreign tokens and queued failures answer a
   expect(sms.data?.shop.smsMarketingEnabled).toBe(true);
 });
 
-test("billing through the library: request, approve on the charge page, check, usage record, cancel", async () => {
-  standIn().setWebhookUrl(hooksUrl);
-  received.length = 0;
-  api(); // sets the library's fetch to the one that reaches the stand-in
-  const billing = shopifyApi({
-    apiKey: SHOPIFY_TEST_API_KEY,
-    apiSecretKey: SHOPIFY_TEST_API_SECRET,
-    apiVersion: SHOPIFY_API_VERSION,
-    hostName: "localhost:3000",
-    hostScheme: "http",
-    isEmbeddedApp: true,
-    logger: { level: 0 },
-    billing: {
-      "Store Starter": {
-        lineItems: [
-          { amount: 25, currencyCode: "USD", interval: BillingInterval.Every30Days },
-          {
-            amount: 100,
-            currencyCode: "USD",
-            interval: BillingInterval.Usage,
-            terms: "Messages over the plan",
-          },
-        ],
-      },
-    },
-  }).billing;
-  const session = await offlineSession();
-  const confirmationUrl = await billing.request({
-    session,
-    plan: "Store Starter",
-    isTest: true,
-    returnUrl: "http://localhost:3000/billing/return",
-  });
-  expect(await billing.check({ session, plans: ["Store Starter"], isTest: true })).toBe(false);
-
-  const chargePage = await fetch(confirmationUrl);
-  const html = await chargePage.text();
-  expect(html).toContain("Approve Store Starter for Demo Shop");
-  const id = new URL(confirmationUrl).searchParams.get("id")!;
-  const approved = await fetch(confirmationUrl.split("?")[0]!, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ id, kind: "subscription", decision: "approve" }).toString(),
-    redirect: "manual",
-  });
-  expect(approved.status).toBe(303);
-  expect(approved.headers.get("location")).toBe(`http://localhost:3000/billing/return?charge_id=${id}`);
-
-  // Shopify told the app, with a webhook the library validates.
-  expect(received).toHaveLength(1);
-  const hook = received[0]!;
-  const validation = await api().webhooks.validate({
-    rawBody: hook.body,
-    rawRequest: new Request("http://localhost/webhooks/shopify/app_subscriptions/update", {
-      method: "POST",
-      headers: hook.headers,
-      body: hook.body,
-    }),
-  });
-  expect(validation).toMatchObject({
-    valid: true,
-    topic: "APP_SUBSCRIPTIONS_UPDATE",
-    domain: SHOPIFY_TEST_SHOP,
-  });
-  expect(JSON.parse(hook.body).app_subscription).toMatchObject({ status: "ACTIVE", name: "Store Starter" });
-
-  const check = await billing.check({ session, plans: ["Store Starter"], isTest: true, returnObject: true });
-  expect(check.hasActivePayment).toBe(true);
-  const subscription = check.appSubscriptions[0]!;
-  expect(subscription.status).toBe("ACTIVE");
-
-  const record = await billing.createUsageRecord({
-    session,
-    description: "120 messages over the plan",
-    price: { amount: 4.8, currencyCode: "USD" },
-    isTest: true,
-  });
-  // Shopify's Decimal is a string; the library leaves a usage record's price as it came.
-  expect(record.price).toEqual({ amount: "4.8", currencyCode: "USD" });
-  expect(standIn().store.usageRecords).toHaveLength(1);
-  await expect(
-    billing.createUsageRecord({
-      session,
-      description: "too much",
-      price: { amount: 500, currencyCode: "USD" },
-      isTest: true,
-    }),
-  ).rejects.toThrow(/Error while creating a usage record/);
-
-  const { activeSubscriptions } = await billing.subscriptions({ session });
-  expect(activeSubscriptions.map((s) => s.name)).toEqual(["Store Starter"]);
-
-  const cancelled = await billing.cancel({
-    session,
-    subscriptionId: subscription.id,
-    prorate: true,
-    isTest: true,
-  });
-  expect(cancelled.status).toBe("CANCELLED");
-  expect(await billing.check({ session, plans: ["Store Starter"], isTest: true })).toBe(false);
-});
-
 test("webhooks the helpers sign pass the library's validation; tampered ones fail", async () => {
   const request = shopifyWebhookRequest({ topic: "orders/create", payload: { id: 1, total_price: "10.00" } });
   const body = await request.clone().text();
@@ -420,4 +318,41 @@ test("webhooks the helpers sign pass the library's validation; tampered ones fai
   expect(sent.status).toBe(200);
   const replayed = await standIn().control("POST", "/webhooks/replay", { webhookId: sent.webhookId });
   expect((replayed.body as { webhookId: string }).webhookId).toBe(sent.webhookId);
+});
+
+test("webhook registration through the library: created once, then left alone", async () => {
+  const session = await offlineSession();
+  api().webhooks.addHandlers({
+    APP_UNINSTALLED: {
+      deliveryMethod: DeliveryMethod.Http,
+      callbackUrl: "/webhooks/shopify/app/uninstalled",
+    },
+  });
+  const first = await api().webhooks.register({ session });
+  expect(first.APP_UNINSTALLED?.[0]).toMatchObject({ success: true, operation: "create" });
+  expect(standIn().store.webhookSubscriptions).toMatchObject([
+    { topic: "APP_UNINSTALLED", callbackUrl: "http://localhost:3000/webhooks/shopify/app/uninstalled" },
+  ]);
+  const second = await api().webhooks.register({ session });
+  expect(second.APP_UNINSTALLED).toEqual([]);
+  expect(standIn().store.webhookSubscriptions).toHaveLength(1);
+});
+
+test("expiring offline tokens come with a refresh token the library can trade once", async () => {
+  const { session } = await api().auth.tokenExchange({
+    shop: SHOPIFY_TEST_SHOP,
+    sessionToken: testIdToken(),
+    requestedTokenType: RequestedTokenType.OfflineAccessToken,
+    expiring: true,
+  });
+  expect(session.expires!.getTime()).toBeGreaterThan(Date.now());
+  expect(session.refreshToken).toMatch(/^shprt_/);
+  const refreshed = await api().auth.refreshToken({
+    shop: SHOPIFY_TEST_SHOP,
+    refreshToken: session.refreshToken!,
+  });
+  expect(refreshed.session.accessToken).not.toBe(session.accessToken);
+  await expect(
+    api().auth.refreshToken({ shop: SHOPIFY_TEST_SHOP, refreshToken: session.refreshToken! }),
+  ).rejects.toThrow();
 });

@@ -1,163 +1,14 @@
-import {
-  type BillingContext,
-  billingMutations,
-  moneyV2,
-  purchaseObject,
-  subscriptionObject,
-} from "./shopify-billing";
-import { type GqlArgs, GqlFieldError, type GqlObject } from "./shopify-graphql";
-import type { StoredProduct, StoredShop } from "./shopify-store";
+import { billingMutations, purchaseObject, subscriptionObject } from "./shopify-billing";
+import type { BillingContext } from "./shopify-charges";
+import type { GqlArgs, GqlObject } from "./shopify-graphql";
+import { connection, matchesProductQuery, productObject } from "./shopify-products";
+import type { StoredShop, StoredWebhookSubscription } from "./shopify-store";
 
 /**
  * The Admin GraphQL API's objects, built per request for one shop: the query root (shop, products,
  * product, productsCount, nodes/node, currentAppInstallation, app, webhookSubscriptions) and the
- * mutation root (billing mutations, webhookSubscriptionCreate/Delete).
+ * mutation root (billing mutations, webhookSubscriptionCreate/Update/Delete).
  */
-
-const cursorOf = (index: number) => Buffer.from(`cursor:${index}`).toString("base64");
-const indexOf = (cursor: unknown) => {
-  if (typeof cursor !== "string" || !cursor) return undefined;
-  const m = /^cursor:(\d+)$/.exec(Buffer.from(cursor, "base64").toString("utf8"));
-  if (!m) throw new GqlFieldError(`Invalid cursor for current pagination sort.`, { code: "BAD_REQUEST" });
-  return Number(m[1]);
-};
-
-/** A Relay connection over a list: first/after, last/before, reverse; nodes, edges, pageInfo. */
-export function connection(typeName: string, items: GqlObject[], args: GqlArgs): GqlObject {
-  if (args.first == null && args.last == null)
-    throw new GqlFieldError("you must provide one of first or last", {
-      code: "argumentLiteralsIncompatible",
-    });
-  const ordered = args.reverse ? [...items].reverse() : items;
-  let start = 0;
-  let end = ordered.length;
-  const after = indexOf(args.after);
-  const before = indexOf(args.before);
-  if (after !== undefined) start = after + 1;
-  if (before !== undefined) end = Math.min(end, before);
-  if (typeof args.first === "number") end = Math.min(end, start + args.first);
-  if (typeof args.last === "number") start = Math.max(start, end - args.last);
-  const slice = ordered.slice(start, end).map((node, i) => ({ node, cursor: cursorOf(start + i) }));
-  return {
-    __typename: `${typeName}Connection`,
-    nodes: slice.map((e) => e.node),
-    edges: slice.map((e) => ({ __typename: `${typeName}Edge`, node: e.node, cursor: e.cursor })),
-    pageInfo: {
-      __typename: "PageInfo",
-      hasNextPage: end < ordered.length,
-      hasPreviousPage: start > 0,
-      startCursor: slice[0]?.cursor ?? null,
-      endCursor: slice.at(-1)?.cursor ?? null,
-    },
-  };
-}
-
-function imageObject(url: string, alt: string, id: number): GqlObject {
-  return {
-    __typename: "Image",
-    id: `gid://shopify/ProductImage/${id}`,
-    url: () => url,
-    src: url,
-    originalSrc: url,
-    transformedSrc: () => url,
-    altText: alt,
-    width: 200,
-    height: 200,
-  };
-}
-
-export function productObject(p: StoredProduct, currencyCode: string): GqlObject {
-  const image = p.imageUrl ? imageObject(p.imageUrl, p.title, p.legacyId) : null;
-  const prices = p.variants.map((v) => Number(v.price));
-  const variants = p.variants.map((v) => ({
-    __typename: "ProductVariant",
-    __implements: ["Node"],
-    id: v.id,
-    title: v.title,
-    displayName: `${p.title} - ${v.title}`,
-    sku: v.sku,
-    price: v.price,
-    compareAtPrice: null,
-    inventoryQuantity: v.inventoryQuantity,
-    availableForSale: true,
-    image,
-  }));
-  return {
-    __typename: "Product",
-    __implements: ["Node"],
-    id: p.id,
-    legacyResourceId: String(p.legacyId),
-    title: p.title,
-    handle: p.handle,
-    productType: p.productType,
-    status: p.status,
-    vendor: p.vendor,
-    description: () => p.description,
-    descriptionHtml: `<p>${p.description}</p>`,
-    tags: p.tags,
-    createdAt: p.createdAt,
-    updatedAt: p.createdAt,
-    publishedAt: p.status === "ACTIVE" ? p.createdAt : null,
-    onlineStoreUrl: null,
-    onlineStorePreviewUrl: null,
-    totalInventory: p.variants.reduce((n, v) => n + v.inventoryQuantity, 0),
-    hasOnlyDefaultVariant: p.variants.length === 1,
-    featuredImage: image,
-    featuredMedia: image
-      ? {
-          __typename: "MediaImage",
-          __implements: ["Media"],
-          id: image.id,
-          alt: p.title,
-          preview: { __typename: "MediaPreviewImage", image },
-          image,
-        }
-      : null,
-    images: (args: GqlArgs) => connection("Image", image ? [image] : [], args),
-    variants: (args: GqlArgs) => connection("ProductVariant", variants, args),
-    variantsCount: { __typename: "Count", count: variants.length, precision: "EXACT" },
-    priceRangeV2: {
-      __typename: "ProductPriceRangeV2",
-      minVariantPrice: moneyV2({ amount: Math.min(...prices), currencyCode }),
-      maxVariantPrice: moneyV2({ amount: Math.max(...prices), currencyCode }),
-    },
-  };
-}
-
-/**
- * Shopify's product search syntax, the part tests use: free words match the title; field:value
- * terms for title, product_type, status, vendor, handle, tag (values may be quoted, * is a prefix).
- */
-export function matchesProductQuery(p: StoredProduct, query: unknown): boolean {
-  if (typeof query !== "string" || !query.trim()) return true;
-  const terms = query.match(/(\w+:)?("[^"]*"|'[^']*'|\S+)/g) ?? [];
-  return terms.every((term) => {
-    if (/^(AND|OR)$/i.test(term)) return true;
-    const m = /^(\w+):(.*)$/.exec(term);
-    const raw = (m ? m[2]! : term).replace(/^["']|["']$/g, "").toLowerCase();
-    const like = (value: string) =>
-      raw.endsWith("*") ? value.toLowerCase().startsWith(raw.slice(0, -1)) : value.toLowerCase() === raw;
-    if (!m) return p.title.toLowerCase().includes(raw.replace(/\*$/, ""));
-    switch (m[1]) {
-      case "title":
-        return like(p.title) || p.title.toLowerCase().includes(raw.replace(/\*$/, ""));
-      case "product_type":
-        return like(p.productType);
-      case "status":
-        return like(p.status);
-      case "vendor":
-        return like(p.vendor);
-      case "handle":
-        return like(p.handle);
-      case "tag":
-        return p.tags.some(like);
-      case "id":
-        return String(p.legacyId) === raw;
-      default:
-        return true;
-    }
-  });
-}
 
 export function shopObject(shop: StoredShop, origin: string): GqlObject {
   const name = shop.domain.replace(/\.myshopify\.com$/, "");
@@ -205,6 +56,23 @@ export function shopObject(shop: StoredShop, origin: string): GqlObject {
   };
 }
 
+type WebhookInput = {
+  callbackUrl?: string;
+  uri?: string;
+  format?: string;
+  includeFields?: string[];
+  metafieldNamespaces?: string[];
+};
+
+function webhookFields(input: WebhookInput, current?: StoredWebhookSubscription) {
+  return {
+    callbackUrl: String(input.callbackUrl ?? input.uri ?? current?.callbackUrl ?? ""),
+    format: input.format ?? current?.format ?? "JSON",
+    includeFields: input.includeFields ?? current?.includeFields ?? [],
+    metafieldNamespaces: input.metafieldNamespaces ?? current?.metafieldNamespaces ?? [],
+  };
+}
+
 export function adminRoots(
   shop: StoredShop,
   ctx: BillingContext,
@@ -228,6 +96,8 @@ export function adminRoots(
     topic: w.topic,
     format: w.format,
     includeFields: w.includeFields,
+    metafieldNamespaces: w.metafieldNamespaces,
+    filter: null,
     createdAt: w.createdAt,
     callbackUrl: w.callbackUrl,
     endpoint: { __typename: "WebhookHttpEndpoint", callbackUrl: w.callbackUrl },
@@ -294,6 +164,12 @@ export function adminRoots(
       handle: "stand-in-app",
       title: "Stand-in app",
       installation,
+      requestedAccessScopes: shop.grantedScopes.map((handle) => ({
+        __typename: "AccessScope",
+        handle,
+        description: handle,
+      })),
+      optionalAccessScopes: [],
     },
     webhookSubscriptions: (args: GqlArgs) =>
       connection(
@@ -310,19 +186,12 @@ export function adminRoots(
     __typename: "Mutation",
     ...billingMutations(ctx),
     webhookSubscriptionCreate: (args: GqlArgs) => {
-      const sub = (args.webhookSubscription ?? {}) as {
-        callbackUrl?: string;
-        uri?: string;
-        format?: string;
-        includeFields?: string[];
-      };
+      const input = (args.webhookSubscription ?? {}) as WebhookInput;
       const created = {
         id: `gid://shopify/WebhookSubscription/${store.id()}`,
         shop: shop.domain,
         topic: String(args.topic),
-        callbackUrl: String(sub.callbackUrl ?? sub.uri ?? ""),
-        format: sub.format ?? "JSON",
-        includeFields: sub.includeFields ?? [],
+        ...webhookFields(input),
         createdAt: new Date().toISOString(),
       };
       store.webhookSubscriptions.push(created);
@@ -330,6 +199,27 @@ export function adminRoots(
         __typename: "WebhookSubscriptionCreatePayload",
         webhookSubscription: webhookObject(created),
         userErrors: [],
+      };
+    },
+    appRevokeAccessScopes: (args: GqlArgs) => {
+      const revoke = ((args.scopes ?? []) as string[]).filter((scope) => shop.grantedScopes.includes(scope));
+      shop.grantedScopes = shop.grantedScopes.filter((scope) => !revoke.includes(scope));
+      return {
+        __typename: "AppRevokeAccessScopesPayload",
+        revoked: revoke.map((handle) => ({ __typename: "AccessScope", handle, description: handle })),
+        userErrors: [],
+      };
+    },
+    webhookSubscriptionUpdate: (args: GqlArgs) => {
+      const found = store.webhookSubscriptions.find((w) => w.id === args.id && w.shop === shop.domain);
+      const input = (args.webhookSubscription ?? {}) as WebhookInput;
+      if (found) Object.assign(found, webhookFields(input, found));
+      return {
+        __typename: "WebhookSubscriptionUpdatePayload",
+        webhookSubscription: found ? webhookObject(found) : null,
+        userErrors: found
+          ? []
+          : [{ __typename: "UserError", field: ["id"], message: "Webhook subscription does not exist" }],
       };
     },
     webhookSubscriptionDelete: (args: GqlArgs) => {

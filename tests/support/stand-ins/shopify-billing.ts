@@ -1,37 +1,19 @@
-import { type GqlArgs, GqlFieldError, type GqlObject } from "./shopify-graphql";
+import { type BillingContext, moneyV2, setSubscriptionStatus } from "./shopify-charges";
+import type { GqlArgs, GqlObject } from "./shopify-graphql";
 import type {
   Money,
-  ShopifyStore,
   StoredLineItem,
   StoredPurchase,
   StoredSubscription,
   StoredUsageRecord,
-  SubscriptionStatus,
 } from "./shopify-store";
 
 /**
  * The app's Shopify billing: AppSubscription objects with recurring and usage line items, the
  * mutations the library's billing helpers send (appSubscriptionCreate, appSubscriptionCancel,
- * appUsageRecordCreate, appPurchaseOneTimeCreate, appSubscriptionLineItemUpdate), and the merchant's
- * answer on the confirmation page, which Shopify follows with an app_subscriptions/update webhook.
+ * appUsageRecordCreate, appPurchaseOneTimeCreate, appSubscriptionLineItemUpdate). The merchant's
+ * answer to a charge is in shopify-charges.ts.
  */
-
-export type BillingContext = {
-  store: ShopifyStore;
-  shop: string;
-  /** The stand-in's URL for this shop: http://127.0.0.1:port/{shop}. */
-  shopOrigin: string;
-  sendWebhook: (topic: string, payload: unknown) => void;
-};
-
-/** Shopify's Decimal: a string, always with a fraction ("25.0"). */
-export const decimal = (n: number) => (Number.isInteger(n) ? n.toFixed(1) : String(Number(n.toFixed(2))));
-
-export const moneyV2 = (m: Money): GqlObject => ({
-  __typename: "MoneyV2",
-  amount: decimal(m.amount),
-  currencyCode: m.currencyCode,
-});
 
 function lineItemObject(item: StoredLineItem): GqlObject {
   const pricingDetails: GqlObject =
@@ -112,48 +94,6 @@ const money = (input: unknown): Money => {
   const m = (input ?? {}) as { amount?: unknown; currencyCode?: unknown };
   return { amount: Number(m.amount), currencyCode: String(m.currencyCode ?? "USD") };
 };
-
-/** The payload of app_subscriptions/update, as Shopify sends it. */
-export function subscriptionWebhookPayload(ctx: BillingContext, sub: StoredSubscription) {
-  const recurring = sub.lineItems.find((i) => i.kind === "recurring");
-  const usage = sub.lineItems.find((i) => i.kind === "usage");
-  const shopRecord = ctx.store.shops.get(ctx.shop);
-  return {
-    app_subscription: {
-      admin_graphql_api_id: sub.id,
-      name: sub.name,
-      status: sub.status,
-      admin_graphql_api_shop_id: shopRecord?.id ?? null,
-      created_at: sub.createdAt,
-      updated_at: new Date().toISOString(),
-      currency: (recurring?.price ?? usage?.cappedAmount)?.currencyCode ?? "USD",
-      ...(recurring
-        ? { price: recurring.price!.amount.toFixed(2), interval: recurring.interval.toLowerCase() }
-        : {}),
-      ...(usage ? { capped_amount: decimal(usage.cappedAmount!.amount) } : {}),
-      plan_handle: null,
-    },
-  };
-}
-
-/** Moves a subscription to a new status and tells the app, as Shopify does. */
-export function setSubscriptionStatus(
-  ctx: BillingContext,
-  sub: StoredSubscription,
-  status: SubscriptionStatus,
-) {
-  if (status === "ACTIVE") {
-    // One active subscription per app and shop: approving a new one replaces the old.
-    for (const other of ctx.store.subscriptions)
-      if (other !== sub && other.shop === sub.shop && other.status === "ACTIVE") {
-        other.status = "CANCELLED";
-        ctx.sendWebhook("app_subscriptions/update", subscriptionWebhookPayload(ctx, other));
-      }
-    sub.currentPeriodEnd = new Date(Date.now() + (sub.trialDays + 30) * 86400_000).toISOString();
-  }
-  sub.status = status;
-  ctx.sendWebhook("app_subscriptions/update", subscriptionWebhookPayload(ctx, sub));
-}
 
 export function billingMutations(ctx: BillingContext): Record<string, (args: GqlArgs) => unknown> {
   const { store, shop } = ctx;
@@ -312,34 +252,4 @@ export function billingMutations(ctx: BillingContext): Record<string, (args: Gql
       };
     },
   };
-}
-
-/** Approve or Decline on the confirmation page; answers where the merchant goes next. */
-export function answerCharge(ctx: BillingContext, kind: string, id: number, approve: boolean): string {
-  if (kind === "purchase") {
-    const purchase = ctx.store.purchases.find((p) => p.legacyId === id && p.shop === ctx.shop);
-    if (!purchase) throw new GqlFieldError("No such charge");
-    purchase.status = approve ? "ACTIVE" : "DECLINED";
-    ctx.sendWebhook("app_purchases_one_time/update", {
-      app_purchase_one_time: {
-        admin_graphql_api_id: purchase.id,
-        name: purchase.name,
-        status: purchase.status,
-        admin_graphql_api_shop_id: ctx.store.shops.get(ctx.shop)?.id ?? null,
-        created_at: purchase.createdAt,
-        updated_at: new Date().toISOString(),
-      },
-    });
-    return withChargeId(purchase.returnUrl, id);
-  }
-  const sub = ctx.store.subscriptions.find((s) => s.legacyId === id && s.shop === ctx.shop);
-  if (!sub) throw new GqlFieldError("No such charge");
-  if (sub.status === "PENDING") setSubscriptionStatus(ctx, sub, approve ? "ACTIVE" : "DECLINED");
-  return withChargeId(sub.returnUrl, id);
-}
-
-function withChargeId(returnUrl: string, id: number): string {
-  const url = new URL(returnUrl);
-  url.searchParams.set("charge_id", String(id));
-  return url.href;
 }

@@ -1,4 +1,4 @@
-import { answerCharge, type BillingContext, setSubscriptionStatus } from "./shopify-billing";
+import { answerCharge, type BillingContext, setSubscriptionStatus } from "./shopify-charges";
 import type { ShopifyApp } from "./shopify-oauth";
 import { mintIdToken, oauthQueryHmac, type WebhookDelivery } from "./shopify-signing";
 import {
@@ -35,9 +35,11 @@ import {
  *   POST /__stand-in/install-link                { shop, appUrl } → { url }: what Shopify opens when the
  *                                                merchant installs from the listing: appUrl?host&shop&
  *                                                timestamp&hmac, signed with the app's secret
+ *   POST /__stand-in/delay-next                  { ms, shop? } the next Admin GraphQL request answers late
  */
 
-export type GraphqlFailure = { status: number; body: unknown; shop?: string };
+/** A queued answer for the next Admin GraphQL request: a status (and body), a delay, or both. */
+export type GraphqlFailure = { status?: number; body?: unknown; delayMs?: number; shop?: string };
 
 export type ControlContext = {
   store: ShopifyStore;
@@ -222,6 +224,13 @@ export async function controlAnswer(
         body: json.body ?? { errors: "Internal Server Error" },
         shop: typeof json.shop === "string" ? normaliseShop(json.shop) : undefined,
       });
+    return ok({ ok: true });
+  }
+  if (method === "POST" && path === "/delay-next") {
+    c.failures.push({
+      delayMs: Number(json.ms ?? 0),
+      shop: typeof json.shop === "string" ? normaliseShop(json.shop) : undefined,
+    });
     return ok({ ok: true });
   }
   return bad(`no stand-in control ${method} ${url.pathname}`, 404);

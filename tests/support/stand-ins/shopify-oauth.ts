@@ -224,3 +224,55 @@ export function accessToken(
   code.used = true;
   return issue(code.scope, code.online, code.online ? 1 : undefined);
 }
+
+/**
+ * Shopify-managed installation (/admin/oauth/install, where the library sends a merchant to grant
+ * scopes, e.g. optional ones): the same page; Install grants the scopes. Shopify would then open the
+ * app in its admin, which the stand-in has not, so it says so on a page of its own.
+ */
+export function managedInstall(
+  app: ShopifyApp | undefined,
+  store: ShopifyStore,
+  shop: string,
+  method: string,
+  params: URLSearchParams,
+  imageBase: string,
+): { status: number; html: string } {
+  const clientId = params.get("client_id") ?? "";
+  if (!app || clientId !== app.apiKey)
+    return {
+      status: 400,
+      html: page(
+        "Oauth error",
+        `<h1>Oauth error invalid_request: The client_id ${escapeHtml(clientId)} is not a known app</h1>`,
+      ),
+    };
+  const shopRecord = store.ensureShop(shop, imageBase);
+  const scopes = [params.get("scope") ?? "", params.get("optional_scopes") ?? ""]
+    .join(",")
+    .split(",")
+    .filter(Boolean);
+  if (method === "POST") {
+    shopRecord.grantedScopes = [...new Set([...shopRecord.grantedScopes, ...scopes])];
+    return {
+      status: 200,
+      html: page(
+        "Installed",
+        `<h1>${escapeHtml(app.name)} is installed on ${escapeHtml(shopRecord.name)}</h1>`,
+      ),
+    };
+  }
+  const hidden = [...params.entries()]
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+    .join("");
+  return {
+    status: 200,
+    html: page(
+      `Install ${app.name}`,
+      `<h1>Install ${escapeHtml(app.name)} on ${escapeHtml(shopRecord.name)}</h1>
+<h2>This app will be able to</h2>
+<ul>${scopes.map((s) => `<li>${escapeHtml(s)}</li>`).join("")}</ul>
+<form method="post" action="/${escapeHtml(shop)}/admin/oauth/install">${hidden}<button type="submit">Install app</button></form>`,
+    ),
+  };
+}

@@ -16,7 +16,7 @@ export function page(title: string, body: string): string {
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#303030}
 button{font-size:1rem;padding:.5rem 1rem;margin:.25rem .5rem .25rem 0;border-radius:.5rem;border:1px solid #888;cursor:pointer}
-button[type=submit]:first-of-type{background:#303030;color:#fff}form{display:inline}</style></head>
+form:first-of-type button{background:#303030;color:#fff}form{display:inline}</style></head>
 <body>${body}</body></html>`;
 }
 

@@ -112,6 +112,7 @@ export type StoredWebhookSubscription = {
   callbackUrl: string;
   format: string;
   includeFields: string[];
+  metafieldNamespaces: string[];
   createdAt: string;
 };
 export type StoredShop = Required<Omit<SeedShop, "products">> & {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { adminRoots } from "./shopify-admin";
-import { answerCharge, type BillingContext } from "./shopify-billing";
+import { type BillingContext, chargePage } from "./shopify-charges";
 import { type ControlContext, controlAnswer, controlState, type GraphqlFailure } from "./shopify-controls";
 import { execute } from "./shopify-graphql";
 import {
@@ -9,9 +9,10 @@ import {
   approveInstall,
   authorizePage,
   type HttpAnswer,
+  managedInstall,
   type ShopifyApp,
 } from "./shopify-oauth";
-import { escapeHtml, page, productPicture } from "./shopify-pages";
+import { productPicture } from "./shopify-pages";
 import { postWebhook, type WebhookDelivery, type WebhookInput } from "./shopify-signing";
 import { normaliseShop, type SeedShop, ShopifyStore } from "./shopify-store";
 
@@ -19,6 +20,7 @@ import { normaliseShop, type SeedShop, ShopifyStore } from "./shopify-store";
  * Shopify, locally, for the Shopify tests: an HTTP server the official libraries talk to through
  * SHOPIFY_API_URL (https://{shop}/PATH becomes {url}/{shop}/PATH), speaking:
  *   GET/POST /{shop}/admin/oauth/authorize      install page; Install → redirect_uri?code&hmac&host&shop&state&timestamp
+ *   GET/POST /{shop}/admin/oauth/install        managed install page (scope, optional_scopes); Install grants them
  *   POST     /{shop}/admin/oauth/access_token   code (once), token exchange (offline/online), refresh_token
  *   POST     /{shop}/admin/api/{version}/graphql.json   Admin GraphQL, X-Shopify-Access-Token of that shop
  *   GET/POST /{shop}/admin/charges/confirm?id=&kind=    the charge page: Approve / Decline →
@@ -26,7 +28,8 @@ import { normaliseShop, type SeedShop, ShopifyStore } from "./shopify-store";
  *   GET      /cdn/shop/files/{name}.svg          product pictures (served here, so offline browsers load them)
  *   /__stand-in/...                              JSON controls (see shopify-controls.ts)
  * GraphQL fields answered: see shopify-admin.ts (shop incl. smsMarketingEnabled, products, product,
- * productsCount, nodes, currentAppInstallation, app, webhookSubscriptions) and shopify-billing.ts.
+ * productsCount, nodes, currentAppInstallation, app, webhookSubscriptions), shopify-products.ts,
+ * shopify-billing.ts and shopify-charges.ts.
  */
 
 export { mintIdToken, signedWebhook, webhookHmac } from "./shopify-signing";
@@ -47,7 +50,8 @@ export type ShopifyStandInOptions = {
   port?: number;
   /**
    * Where Shopify-made webhooks (app_subscriptions/update after a charge answer) go when the app has
-   * not registered a subscription for the topic: `{topic}` is replaced with e.g. app_subscriptions/update.
+   * not registered a subscription for the topic: `{topic}` is replaced with e.g. app_subscriptions/update,
+   * `{topic-segment}` with the app's address segment for it, app-subscriptions-update (shopify.app.toml).
    */
   webhookUrl?: string;
 };
@@ -64,6 +68,8 @@ export type ShopifyStandIn = {
   setWebhookUrl: (url: string | undefined) => void;
   /** The next Admin GraphQL requests (of one shop, or any) get this answer instead. */
   failNextGraphql: (failure?: Partial<GraphqlFailure>, count?: number) => void;
+  /** The next Admin GraphQL request (of one shop, or any) is answered this much later. */
+  delayNextGraphql: (ms: number, shop?: string) => void;
   /** Sends a webhook signed with the app's secret (or `secret`) to `url` or the topic's URL. */
   sendWebhook: ControlContext["sendWebhook"];
   /** Runs a JSON control as a spec would over HTTP (path without /__stand-in). */
@@ -95,7 +101,10 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
     const registered = store.webhookSubscriptions.find(
       (w) => w.shop === shop && w.topic === enumName && /^https?:/.test(w.callbackUrl),
     );
-    return registered?.callbackUrl ?? webhookUrl?.replace("{topic}", topic);
+    return (
+      registered?.callbackUrl ??
+      webhookUrl?.replace("{topic}", topic).replace("{topic-segment}", topic.replace(/[/_]/g, "-"))
+    );
   }
 
   async function sendWebhook(input: Parameters<ControlContext["sendWebhook"]>[0]): Promise<WebhookDelivery> {
@@ -189,11 +198,6 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
       body: JSON.stringify(value),
       contentType: "application/json",
     });
-    const failureIndex = failures.findIndex((f) => !f.shop || f.shop === shop);
-    if (failureIndex >= 0) {
-      const [failure] = failures.splice(failureIndex, 1);
-      return json(failure!.status, failure!.body);
-    }
     const token = req.headers["x-shopify-access-token"];
     const issued = typeof token === "string" ? store.tokens.get(token) : undefined;
     if (!issued || issued.shop !== shop || (issued.expiresAt && issued.expiresAt < Date.now()))
@@ -210,12 +214,27 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
     }
     if (typeof request.query !== "string")
       return json(400, { errors: { query: "Required parameter missing or invalid" } });
+    // Shopify validates a document before running it: when ours turns out invalid, the mutations it
+    // ran are undone and the webhooks they would cause are not sent.
+    const before = structuredClone({
+      subscriptions: store.subscriptions,
+      usageRecords: store.usageRecords,
+      purchases: store.purchases,
+      webhookSubscriptions: store.webhookSubscriptions,
+    });
+    const webhooks: Array<[string, unknown]> = [];
     const result = execute({
       query: request.query,
       variables: (request.variables ?? {}) as Record<string, unknown>,
       operationName: typeof request.operationName === "string" ? request.operationName : undefined,
-      roots: adminRoots(shopRecord, billing(shop), app?.apiKey ?? ""),
+      roots: adminRoots(
+        shopRecord,
+        { ...billing(shop), sendWebhook: (topic, payload) => webhooks.push([topic, payload]) },
+        app?.apiKey ?? "",
+      ),
     });
+    if (result.data === undefined) Object.assign(store, before);
+    else for (const [topic, payload] of webhooks) queueWebhook(shop, topic, payload);
     const cost = {
       requestedQueryCost: 10,
       actualQueryCost: 10,
@@ -253,61 +272,31 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
     }
     if (rest === "/admin/oauth/authorize" && method === "POST")
       return approveInstall(app, store, shop, new URLSearchParams(body));
+    if (rest === "/admin/oauth/install")
+      return html(
+        managedInstall(
+          app,
+          store,
+          shop,
+          method,
+          method === "POST" ? new URLSearchParams(body) : target.searchParams,
+          url,
+        ),
+      );
     if (rest === "/admin/oauth/access_token" && method === "POST")
       return accessToken(app, store, shop, body, contentType, url);
-    if (/^\/admin\/api\/[^/]+\/graphql\.json$/.test(rest) && method === "POST")
+    if (/^\/admin\/api\/[^/]+\/graphql\.json$/.test(rest) && method === "POST") {
+      // A queued failure or delay (fail-next, delay-next) for this shop's next Admin API request.
+      const index = failures.findIndex((f) => !f.shop || f.shop === shop);
+      const queued = index >= 0 ? failures.splice(index, 1)[0] : undefined;
+      if (queued?.delayMs) await new Promise((resolve) => setTimeout(resolve, queued.delayMs));
+      if (queued?.status)
+        return { status: queued.status, body: JSON.stringify(queued.body), contentType: "application/json" };
       return graphql(shop, req, body);
-    if (rest === "/admin/charges/confirm") return chargePage(shop, method, target.searchParams, body);
-    return { status: 404, body: JSON.stringify({ errors: "Not Found" }), contentType: "application/json" };
-  }
-
-  async function chargePage(
-    shop: string,
-    method: string,
-    query: URLSearchParams,
-    body: string,
-  ): Promise<HttpAnswer> {
-    const form = method === "POST" ? new URLSearchParams(body) : query;
-    const kind = form.get("kind") ?? "subscription";
-    const id = Number(form.get("id"));
-    const sub = store.subscriptions.find((s) => s.legacyId === id && s.shop === shop);
-    const purchase = store.purchases.find((p) => p.legacyId === id && p.shop === shop);
-    const charge = kind === "purchase" ? purchase : sub;
-    if (!charge)
-      return {
-        status: 404,
-        body: page("Not found", "<h1>There is no such charge</h1>"),
-        contentType: "text/html",
-      };
-    if (method === "POST") {
-      const redirectTo = answerCharge(billing(shop), kind, id, form.get("decision") === "approve");
-      await settled();
-      return { status: 303, body: "", headers: { Location: redirectTo } };
     }
-    const lines =
-      kind === "purchase"
-        ? `<li>${escapeHtml(`${purchase!.price.amount} ${purchase!.price.currencyCode} once`)}</li>`
-        : sub!.lineItems
-            .map((i) =>
-              i.kind === "recurring"
-                ? `<li>${escapeHtml(`${i.price!.amount} ${i.price!.currencyCode} every ${i.interval === "ANNUAL" ? "year" : "30 days"}`)}</li>`
-                : `<li>${escapeHtml(`Usage charges up to ${i.cappedAmount!.amount} ${i.cappedAmount!.currencyCode}: ${i.terms ?? ""}`)}</li>`,
-            )
-            .join("");
-    const hidden = `<input type="hidden" name="id" value="${id}"><input type="hidden" name="kind" value="${escapeHtml(kind)}">`;
-    const storeName = store.shops.get(shop)?.name ?? shop;
-    return {
-      status: 200,
-      contentType: "text/html; charset=utf-8",
-      body: page(
-        `Approve ${charge.name}`,
-        `<h1>Approve ${escapeHtml(charge.name)} for ${escapeHtml(storeName)}</h1>
-<p>${charge.test ? "Test charge: the store will not be billed." : ""}</p><p>Status: ${escapeHtml(charge.status)}</p>
-<ul>${lines}</ul>
-<form method="post" action="/${shop}/admin/charges/confirm">${hidden}<input type="hidden" name="decision" value="approve"><button type="submit">Approve</button></form>
-<form method="post" action="/${shop}/admin/charges/confirm">${hidden}<input type="hidden" name="decision" value="decline"><button type="submit">Decline</button></form>`,
-      ),
-    };
+    if (rest === "/admin/charges/confirm")
+      return chargePage(billing(shop), method, target.searchParams, body, settled);
+    return { status: 404, body: JSON.stringify({ errors: "Not Found" }), contentType: "application/json" };
   }
 
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -355,6 +344,9 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
           body: failure.body ?? { errors: "Internal Server Error" },
           shop: failure.shop ? normaliseShop(failure.shop) : undefined,
         });
+    },
+    delayNextGraphql: (ms, shop) => {
+      failures.push({ delayMs: ms, shop: shop ? normaliseShop(shop) : undefined });
     },
     sendWebhook,
     control: (method, path, body) =>
