@@ -4,6 +4,7 @@ import {
   auditLog,
   journeys,
   products,
+  shopifyMappedVariants,
   shopifyProductMappings,
   storeProfiles,
   touchpoints,
@@ -71,6 +72,15 @@ describeEachDatabase("onboarding product stepper", (getDb) => {
         .map((m) => [made.find((p) => p.id === m.productId)?.name, m.shopifyProductIds, m.accountId])
         .sort(),
     ).toEqual(picked.map((p) => [p.title, [p.id], account.id]).sort());
+    // Their variants are mapped with them, for the orders of the commerce work.
+    const variants = await getDb().select().from(shopifyMappedVariants);
+    expect(variants).toHaveLength(2);
+    for (const variant of variants) {
+      const mapping = mappings.find((m) => m.id === variant.mappingId);
+      expect(mapping?.shopifyProductIds).toEqual([variant.shopifyProductId]);
+      expect(variant).toMatchObject({ accountId: account.id, productId: mapping?.productId });
+      expect(variant.shopifyVariantId).toMatch(/^gid:\/\/shopify\/ProductVariant\/\d+$/);
+    }
     const journeyRows = await getDb().select().from(journeys).where(eq(journeys.accountId, account.id));
     expect(journeyRows.map((j) => j.state)).toEqual(["paused", "paused"]);
     const steps = await getDb().select().from(touchpoints).where(eq(touchpoints.accountId, account.id));
@@ -123,6 +133,35 @@ describeEachDatabase("onboarding product stepper", (getDb) => {
     await submitPickedProducts(await viewerOf(admin.id), profile, [tee?.id ?? ""]);
     const [mapping] = await getDb().select().from(shopifyProductMappings);
     expect(mapping.shopifyProductIds).toEqual([tee?.id]);
+    expect(await getDb().select().from(shopifyMappedVariants)).toHaveLength(1);
+  });
+
+  test("a variant already mapped to another product stays with it", async () => {
+    const { account, admin } = await companyWithAdmin();
+    const profile = await installedStore(standIn(), { accountId: account.id });
+    const tee = (await fetchStoreProducts(SHOPIFY_TEST_SHOP)).find((p) => p.title === "Classic Tee");
+    const other = await createProduct({ account: { id: account.id } }, "Tees in general");
+    if (!other.ok || !tee) throw new Error("setup");
+    const [mapping] = await getDb()
+      .insert(shopifyProductMappings)
+      .values({ accountId: account.id, productId: other.product.id, shopifyProductIds: [tee.id] })
+      .returning();
+    const variantId =
+      (await standIn().store.shops.get(SHOPIFY_TEST_SHOP))?.products[0]?.variants[0]?.id ?? "";
+    await getDb().insert(shopifyMappedVariants).values({
+      accountId: account.id,
+      shopifyVariantId: variantId,
+      shopifyProductId: tee.id,
+      productId: other.product.id,
+      mappingId: mapping.id,
+    });
+
+    expect((await submitPickedProducts(await viewerOf(admin.id), profile, [tee.id])).ok).toBe(true);
+
+    const variants = await getDb().select().from(shopifyMappedVariants);
+    expect(variants).toEqual([
+      expect.objectContaining({ shopifyVariantId: variantId, productId: other.product.id }),
+    ]);
   });
 
   test("products land in the store's company, not in the user's active one", async () => {

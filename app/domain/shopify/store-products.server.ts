@@ -1,6 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "#db/client.server";
-import { journeys, products, shopifyProductMappings, storeProfiles, touchpoints } from "#db/schema";
+import {
+  journeys,
+  products,
+  shopifyMappedVariants,
+  shopifyProductMappings,
+  storeProfiles,
+  touchpoints,
+} from "#db/schema";
 import type { Viewer } from "~/domain/access/guard.server";
 import { recordAudit } from "~/domain/admin/audit.server";
 import { LINK_PLACEHOLDER } from "~/domain/messaging/template";
@@ -18,6 +25,8 @@ import type { StoreProfile } from "./store-profiles.server";
 
 export type StoreProduct = {
   id: string;
+  // Read for the picked products only (the mapping's variants); empty in the stepper's list.
+  variantIds: string[];
   title: string;
   productType: string;
   handle: string;
@@ -34,7 +43,9 @@ const PRODUCTS_QUERY = `#graphql
     }
   }`;
 const NODES_QUERY = `#graphql
-  query PickedProducts($ids: [ID!]!) { nodes(ids: $ids) { ... on Product { ${PRODUCT_FIELDS} } } }`;
+  query PickedProducts($ids: [ID!]!) {
+    nodes(ids: $ids) { ... on Product { ${PRODUCT_FIELDS} variants(first: 250) { nodes { id } } } }
+  }`;
 
 // A stepper is for picking a handful of products, not for browsing a catalogue of many thousands:
 // ten pages of 250 keeps the page light and the Admin API's rate limit far away.
@@ -42,6 +53,7 @@ export const MAX_STORE_PRODUCT_PAGES = 10;
 
 type ProductNode = {
   id: string;
+  variants?: { nodes: Array<{ id: string }> };
   title: string;
   productType: string | null;
   handle: string;
@@ -52,6 +64,7 @@ function toStoreProduct(node: ProductNode): StoreProduct {
   const image = node.featuredMedia?.preview?.image ?? null;
   return {
     id: node.id,
+    variantIds: node.variants?.nodes.map((v) => v.id) ?? [],
     title: node.title,
     productType: node.productType ?? "",
     handle: node.handle,
@@ -137,7 +150,7 @@ export async function submitPickedProducts(
         created++;
         await addStarterJourney(tx, accountId, made.id, product, profile.shopDomain);
       }
-      await mapProduct(tx, accountId, made.id, product.id);
+      await mapProduct(tx, accountId, made.id, product);
     }
     await tx
       .update(storeProfiles)
@@ -209,18 +222,37 @@ async function addStarterJourney(
   await tx.update(touchpoints).set({ linkCode: code }).where(eq(touchpoints.id, touchpoint.id));
 }
 
-/** Adds the Shopify product to our product's mapping (one mapping row per product). */
-async function mapProduct(tx: Tx, accountId: string, productId: string, shopifyProductId: string) {
-  await tx
+/**
+ * Adds the Shopify product to our product's mapping (one mapping row per product), and its variants to
+ * shopify_mapped_variants in the same transaction, as the commerce schema asks: orders find a
+ * variant's product there. A variant already mapped to another product stays with it (a variant
+ * belongs to one product at a time; onboarding does not take it away).
+ */
+async function mapProduct(tx: Tx, accountId: string, productId: string, product: StoreProduct) {
+  const [mapping] = await tx
     .insert(shopifyProductMappings)
-    .values({ accountId, productId, shopifyProductIds: [shopifyProductId] })
+    .values({ accountId, productId, shopifyProductIds: [product.id] })
     .onConflictDoUpdate({
       target: [shopifyProductMappings.accountId, shopifyProductMappings.productId],
       set: {
-        shopifyProductIds: sql`case when ${shopifyProductId} = any(${shopifyProductMappings.shopifyProductIds})
+        shopifyProductIds: sql`case when ${product.id} = any(${shopifyProductMappings.shopifyProductIds})
           then ${shopifyProductMappings.shopifyProductIds}
-          else array_append(${shopifyProductMappings.shopifyProductIds}, ${shopifyProductId}) end`,
+          else array_append(${shopifyProductMappings.shopifyProductIds}, ${product.id}) end`,
         updatedAt: new Date(),
       },
-    });
+    })
+    .returning({ id: shopifyProductMappings.id });
+  if (product.variantIds.length === 0) return;
+  await tx
+    .insert(shopifyMappedVariants)
+    .values(
+      product.variantIds.map((variantId) => ({
+        accountId,
+        shopifyVariantId: variantId,
+        shopifyProductId: product.id,
+        productId,
+        mappingId: mapping.id,
+      })),
+    )
+    .onConflictDoNothing();
 }
