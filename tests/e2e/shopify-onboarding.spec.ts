@@ -39,6 +39,17 @@ async function seedStore(name: string) {
   return domain;
 }
 
+/** Polaris' AppProvider marks the document once React has hydrated it: its buttons work from then on. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.classList.contains("p-theme-light"));
+}
+
+/** On the tour, ready to be clicked. */
+async function onTour(page: Page) {
+  await expect(page).toHaveURL(/\/unboxing-tour$/);
+  await hydrated(page);
+}
+
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
@@ -90,7 +101,7 @@ test("a new merchant installs, signs up, creates the organisation, picks product
   await expect(page.getByText("Sign in or create an account to connect your Shopify store.")).toBeVisible();
   await signUpThroughScreens(page, newUserDetails());
 
-  await expect(page).toHaveURL(/\/unboxing-tour$/);
+  await onTour(page);
   await expect(
     page.getByRole("heading", { name: "Select organization to connect your Shopify store" }),
   ).toBeVisible();
@@ -158,7 +169,7 @@ test("a signed-in company admin links the store to an existing organisation; Ski
   await page.goto("/");
 
   await installFromShopify(page, shop, storeName);
-  await expect(page).toHaveURL(/\/unboxing-tour$/);
+  await onTour(page);
   await page.getByRole("button", { name: "Skip" }).click();
   await expect(page).toHaveURL(/\/$/);
   // Skipped: the store details are gone, so the tour has nothing to show.
@@ -166,8 +177,9 @@ test("a signed-in company admin links the store to an existing organisation; Ski
   await expect(page).toHaveURL(/\/$/);
 
   await installFromShopify(page, shop, storeName);
-  await expect(page).toHaveURL(/\/unboxing-tour$/);
+  await onTour(page);
   await page.getByRole("radio", { name: company.company }).check();
+  await shot(page, test.info(), "2b-link-store-choices");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(toast(page, `Your store is connected to ${company.company}.`)).toBeVisible();
   await expect(page.getByRole("dialog", { name: "Welcome to the product" })).toBeVisible();
@@ -224,6 +236,7 @@ test("a store of another organisation: request access, then the owner's answer",
   const owner = await signInNewCompanyAdmin(page);
   await page.goto("/");
   await installFromShopify(page, shop, storeName);
+  await onTour(page);
   await page.getByRole("radio", { name: owner.company.company }).check();
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("dialog", { name: "Welcome to the product" })).toBeVisible();
@@ -233,7 +246,7 @@ test("a store of another organisation: request access, then the owner's answer",
     const { user: staffUser } = await signInNewCompanyAdmin(staff.page);
     await staff.page.goto("/");
     await installFromShopify(staff.page, shop, storeName);
-    await expect(staff.page).toHaveURL(/\/unboxing-tour$/);
+    await onTour(staff.page);
     const card = staff.page.getByRole("heading", {
       name: "You are not authorized to access this organization!",
     });
@@ -276,6 +289,7 @@ test("the admin locks a store: its users see the thank-you until the admin unloc
   const owner = await signInNewCompanyAdmin(page);
   await page.goto("/");
   await installFromShopify(page, shop, storeName);
+  await onTour(page);
   await page.getByRole("radio", { name: owner.company.company }).check();
   await page.getByRole("button", { name: "Continue" }).click();
   await pickProductsAndSubmit(page, ["Canvas Tote"]);
@@ -296,7 +310,7 @@ test("the admin locks a store: its users see the thank-you until the admin unloc
 
     // The company's users now see only the thank-you.
     await page.goto("/contacts");
-    await expect(page).toHaveURL(/\/unboxing-tour$/);
+    await onTour(page);
     await expect(
       page.getByRole("heading", {
         name: "Got it! Our team is building your product journeys for your approval.",

@@ -13,7 +13,7 @@ import {
 import { CheckCircleIcon } from "@shopify/polaris-icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { OnboardingStep } from "~/domain/shopify/onboarding.server";
 import { asI18nKey } from "~/i18n/keys";
 import { CreateOrganizationModal } from "./create-organization-modal";
@@ -33,7 +33,6 @@ export function LinkStoreStep(props: {
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const submit = useSubmit();
   const { store, organisations } = props.step;
   const choices = organisations.filter((o) => !o.linked);
   const linked = organisations.filter((o) => o.linked);
@@ -55,9 +54,11 @@ export function LinkStoreStep(props: {
           </Text>
         </BlockStack>
         {error ? <Banner tone="critical">{t(asI18nKey(error))}</Banner> : null}
-        <Form method="post">
-          <input type="hidden" name="intent" value="link" />
-          <BlockStack gap="500">
+        {/* Two forms side by side: Skip posts without JavaScript too. The link form's children take
+            their places in the grid (display: contents), so Skip sits at the left of its buttons. */}
+        <div className="onboarding-link-grid">
+          <Form method="post" className="onboarding-link-form">
+            <input type="hidden" name="intent" value="link" />
             <fieldset className="onboarding-choices">
               <legend className="visually-hidden">{t("shopifyOnboarding.link.title")}</legend>
               <BlockStack gap="300">
@@ -98,30 +99,25 @@ export function LinkStoreStep(props: {
                 ) : null}
               </BlockStack>
             </fieldset>
-            <InlineStack align="space-between" gap="200">
-              {/* Skip posts its own intent: a second form cannot sit inside this one. */}
-              <Button loading={busy("skip")} onClick={() => submit({ intent: "skip" }, { method: "post" })}>
-                {t("shopifyOnboarding.link.skip")}
+            <div className="onboarding-link-actions">
+              <CreateOrganizationModal
+                storeName={store.storeName}
+                shop={store.shop}
+                disabled={props.readOnly}
+                lastResult={props.createResult}
+              />
+              <Button submit variant="primary" disabled={!selected || props.readOnly} loading={busy("link")}>
+                {t("shopifyOnboarding.link.continue")}
               </Button>
-              <InlineStack gap="200">
-                <CreateOrganizationModal
-                  storeName={store.storeName}
-                  shop={store.shop}
-                  disabled={props.readOnly}
-                  lastResult={props.createResult}
-                />
-                <Button
-                  submit
-                  variant="primary"
-                  disabled={!selected || props.readOnly}
-                  loading={busy("link")}
-                >
-                  {t("shopifyOnboarding.link.continue")}
-                </Button>
-              </InlineStack>
-            </InlineStack>
-          </BlockStack>
-        </Form>
+            </div>
+          </Form>
+          <Form method="post" className="onboarding-link-skip">
+            <input type="hidden" name="intent" value="skip" />
+            <Button submit loading={busy("skip")}>
+              {t("shopifyOnboarding.link.skip")}
+            </Button>
+          </Form>
+        </div>
       </BlockStack>
     </Card>
   );
