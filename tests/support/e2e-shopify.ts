@@ -78,6 +78,9 @@ export const shopifyStandIn = {
   /** The next Admin GraphQL request (of `shop`, or any) is answered `ms` later (to see a Loading state). */
   delayNextGraphql: (ms: number, shop?: string) => control<{ ok: true }>("POST", "delay-next", { ms, shop }),
   state: () => control<Record<string, unknown>>("GET", "state"),
+  /** The signed link Shopify opens when the merchant installs the app (e.g. {baseURL}/shopify-install). */
+  installLink: async (shop: string, appUrl: string) =>
+    (await control<{ url: string }>("POST", "install-link", { shop, appUrl })).url,
   /** The app the stand-in knows (the e2e server's per-run SHOPIFY_API_KEY). */
   app: async () => (await control<{ app: { apiKey: string; name: string } }>("GET", "state")).app,
   /** Runs an Admin GraphQL document for a shop as the installed app would (a token is made for it). */

@@ -33,6 +33,8 @@ export const permissionRules = {
   // /setup: a signed-in user without a company creates one or asks to join one.
   "companies.create": writable,
   "access.request": writable,
+  // /unboxing-tour: connecting a store, picking its products (the domain also checks company admin).
+  "store.onboard": writable,
   "keys.generate": (s) => writable(s) && s.isCompanyAdmin,
   "keys.manage": (s) => writable(s) && s.isCompanyAdmin,
   "support.write": writable,

@@ -1,6 +1,6 @@
 import { answerCharge, type BillingContext, setSubscriptionStatus } from "./shopify-charges";
 import type { ShopifyApp } from "./shopify-oauth";
-import { mintIdToken, type WebhookDelivery } from "./shopify-signing";
+import { mintIdToken, oauthQueryHmac, type WebhookDelivery } from "./shopify-signing";
 import {
   normaliseShop,
   type SeedProduct,
@@ -32,6 +32,9 @@ import {
  *   POST /__stand-in/webhooks/replay             { webhookId } resends that delivery byte for byte
  *   POST /__stand-in/fail-next                   { status?=500, body?, count?=1, shop? } the next Admin
  *                                                GraphQL requests fail so
+ *   POST /__stand-in/install-link                { shop, appUrl } → { url }: what Shopify opens when the
+ *                                                merchant installs from the listing: appUrl?host&shop&
+ *                                                timestamp&hmac, signed with the app's secret
  *   POST /__stand-in/delay-next                  { ms, shop? } the next Admin GraphQL request answers late
  */
 
@@ -124,6 +127,23 @@ export async function controlAnswer(
       shop.smsMarketingEnabled = Boolean(json.enabled);
       return ok(shop);
     }
+  }
+  if (method === "POST" && path === "/install-link") {
+    const app = c.app();
+    if (typeof json.shop !== "string" || typeof json.appUrl !== "string") return bad("give shop and appUrl");
+    if (!app) return bad("no app configured");
+    const shop = normaliseShop(json.shop);
+    const query: Record<string, string> = {
+      host: Buffer.from(`admin.shopify.com/store/${shop.replace(/\.myshopify\.com$/, "")}`)
+        .toString("base64")
+        .replace(/=+$/, ""),
+      shop,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    };
+    const link = new URL(json.appUrl);
+    for (const [k, v] of Object.entries({ ...query, hmac: oauthQueryHmac(app.secret, query) }))
+      link.searchParams.set(k, v);
+    return ok({ url: link.href });
   }
   if (method === "POST" && path === "/access-tokens") {
     if (typeof json.shop !== "string") return bad("give shop");
