@@ -5,6 +5,10 @@ import { runUsageReport } from "~/domain/billing/usage-report.server";
 import { runCsvImport } from "~/domain/contacts/csv-import.server";
 import { runDispatchJob, startDispatchListener } from "~/domain/journeys/dispatch/job.server";
 import { sendMessages } from "~/domain/journeys/dispatch/send.server";
+import {
+  requeueUnappliedShopifyWebhooks,
+  runShopifyWebhookJob,
+} from "~/domain/shopify/webhooks/inbox.server";
 import type { JobHandlers, WorkerStartHook } from "~/services/jobs/jobs.server";
 
 /**
@@ -26,6 +30,10 @@ export const jobHandlers: JobHandlers = {
     await endLateStarts();
     // The same 5-minute tick sweeps Stripe events whose job was lost.
     await requeueUnappliedStripeEvents();
+  },
+  "shopify-webhook": ({ webhookId }, job) => runShopifyWebhookJob(webhookId, job),
+  "shopify-webhooks-sweep": async () => {
+    await requeueUnappliedShopifyWebhooks();
   },
   "prune-rate-limits": async () => {
     await pruneRateLimitBuckets();

@@ -277,6 +277,7 @@ const en = {
     from: "From",
     sentAt: "Sent",
     channel: "Channel",
+    attachments: "Attachments",
   },
   screens: {
     pendingBody: "This screen is part of a later release of {{product}} and has no content yet.",

@@ -289,6 +289,7 @@ const fr: Resources = {
     from: "De",
     sentAt: "Envoyé",
     channel: "Canal",
+    attachments: "Pièces jointes",
   },
   screens: {
     pendingBody:

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   index,
+  integer,
   jsonb,
   pgEnum,
   pgTable,
@@ -61,6 +62,8 @@ export const accounts = pgTable(
     // to an inbound HELP (null: a default naming the company).
     timeZone: text("time_zone").notNull().default("America/New_York"),
     smsHelpText: text("sms_help_text"),
+    // Revenue attribution: an order within this many days of a tracked-link click counts for it.
+    attributionWindowDays: integer("attribution_window_days").notNull().default(7),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -32,6 +32,8 @@ export const contacts = pgTable(
     email: text("email"),
     isActive: boolean("is_active").notNull().default(true),
     smsConsent: smsConsent("sms_consent").notNull().default("none"),
+    // The buyer's Shopify customer (gid), for contacts that came from store orders.
+    shopifyCustomerId: text("shopify_customer_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,6 +48,9 @@ export const contacts = pgTable(
     // (is_active, first_name, last_name, email, phone) so that listing and searching the newest
     // contacts reads only the index; the trigram search indexes (account_id first) are there too.
     index("contacts_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index("contacts_account_shopify_customer_idx")
+      .on(t.accountId, t.shopifyCustomerId)
+      .where(sql`${t.shopifyCustomerId} is not null`),
   ],
 );
 

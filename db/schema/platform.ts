@@ -86,6 +86,8 @@ export const systemConfiguration = pgTable("system_configuration", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+export type OutboxAttachment = { filename: string; contentType: string; contentBase64: string };
+
 export const outboxChannel = pgEnum("outbox_channel", ["email", "sms", "whatsapp"]);
 
 /** Where mail, SMS and WhatsApp land when no outside service is configured (shown at /dev/outbox). */
@@ -99,6 +101,8 @@ export const outboxMessages = pgTable(
     subject: text("subject"),
     text: text("text").notNull(),
     html: text("html"),
+    /** Files attached to an email (a customer data export), each as base64. */
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>(),
     /** The journey message this row delivers (null for app mail): at most one row per message. */
     messageId: uuid("message_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

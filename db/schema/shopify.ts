@@ -110,6 +110,9 @@ export const shopifyWebhooks = pgTable(
     topic: text("topic").notNull(),
     apiVersion: text("api_version"),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    // When Shopify says the event happened (X-Shopify-Triggered-At; null when not sent): a retried
+    // delivery of an uninstall or a shop redaction older than the store's reinstall changes nothing.
+    triggeredAt: timestamp("triggered_at", { withTimezone: true }),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp("processed_at", { withTimezone: true }),
     outcome: text("outcome"),

@@ -88,7 +88,7 @@ test("approving on the charge page activates the subscription and returns with c
   expect(state.deliveries.filter((d) => d.shop === shop)).toEqual([
     expect.objectContaining({
       topic: "app_subscriptions/update",
-      url: `${baseURL}/webhooks/shopify/app_subscriptions/update`,
+      url: `${baseURL}/webhooks/shopify/app-subscriptions-update`,
     }),
   ]);
 });

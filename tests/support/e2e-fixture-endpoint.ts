@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
 import express, { type Express } from "express";
 import { z } from "zod";
 import { loadViewer, resolveWorkspace } from "../../app/domain/access/guard.server";
@@ -6,8 +7,9 @@ import { acceptTerms, createCompany } from "../../app/domain/accounts/accounts.s
 import { normalizeEmail } from "../../app/domain/auth/identity.server";
 import { hashPassword } from "../../app/domain/auth/password.server";
 import { startUserSession } from "../../app/domain/auth/session.server";
+import { recordInstalledStore } from "../../app/domain/shopify/store-profiles.server";
 import { getDb } from "../../db/client.server";
-import { users } from "../../db/schema";
+import { storeProfiles, users } from "../../db/schema";
 import { E2E_FIXTURE_PATH, E2E_FIXTURE_SECRET_HEADER, type E2eFixtureAnswer } from "./e2e-fixture-protocol";
 
 /**
@@ -45,6 +47,7 @@ const fixtureRequest = z.object({
       chat: z.string().min(1),
     })
     .optional(),
+  store: z.object({ shop: z.string().min(1), storeName: z.string().min(1) }).optional(),
   acceptTerms: z.boolean().default(true),
   signIn: z.boolean().default(true),
 });
@@ -124,6 +127,10 @@ async function createFixture(
     if (!created.ok)
       throw new Error(`the fixture's company was refused: ${JSON.stringify(created.fieldErrors)}`);
     accountId = created.accountId;
+    if (input.store) {
+      const profile = await recordInstalledStore(input.store);
+      await getDb().update(storeProfiles).set({ accountId }).where(eq(storeProfiles.id, profile.id));
+    }
     if (input.acceptTerms) {
       const member = await loadViewer(user.id);
       const workspace = member && (await resolveWorkspace(request, member));

@@ -10,6 +10,8 @@ export type E2eFixtureRequest = {
   user: { email: string; password: string; givenName: string; familyName: string };
   /** A company the user creates (as on /setup) and is the only company admin of. */
   company?: { company: string; url: string; link: string; chat: string };
+  /** With a company: a Shopify store linked to it (its profile, as after install and onboarding). */
+  store?: { shop: string; storeName: string };
   /** With a company: its terms are accepted (default true). */
   acceptTerms?: boolean;
   /** The answer carries a session cookie (default true). */

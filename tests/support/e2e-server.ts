@@ -50,7 +50,8 @@ const shopifyStandIn = await startShopifyStandIn({
   app: { apiKey: shopifyApiKey, secret: shopifyApiSecret, name: "Blusteam" },
   port: process.env.SHOPIFY_STAND_IN_URL ? Number(new URL(process.env.SHOPIFY_STAND_IN_URL).port) : 0,
   // Webhooks Shopify sends by itself (app_subscriptions/update after a charge answer).
-  webhookUrl: `${appUrl}/webhooks/shopify/{topic}`,
+  // The app's address scheme for them: /webhooks/shopify/app-subscriptions-update (shopify.app.toml).
+  webhookUrl: `${appUrl}/webhooks/shopify/{topic-segment}`,
 });
 console.log(`e2e: Shopify stand-in on ${shopifyStandIn.url}`);
 

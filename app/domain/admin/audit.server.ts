@@ -6,7 +6,7 @@ import { escapeLike } from "~/domain/kernel/sql-text";
 
 export type AuditEntry = {
   action: string;
-  targetType: "account" | "user" | "dashboard" | "tag" | "legal" | "plan";
+  targetType: "account" | "user" | "dashboard" | "tag" | "legal" | "plan" | "store";
   targetId: string;
   before?: unknown;
   after?: unknown;

@@ -18,6 +18,11 @@ export const rateLimits = {
   // Stripe sends from a few addresses, in bursts (a subscription change is several events at once):
   // generous, it only stops a flood of forged requests. Stripe retries a 429 later.
   stripeWebhooksPerIp: { limit: 12_000, windowMs: 60_000 },
+  // Shopify delivers from many addresses: per address before the HMAC check (forged floods), per
+  // shop only after it (anyone can write a shop header, only Shopify signs a body, so counting it
+  // earlier would let anyone use up a real shop's allowance). Shopify retries a 429 later.
+  shopifyWebhooksPerIp: { limit: 12_000, windowMs: 60_000 },
+  shopifyWebhooksPerShop: { limit: 3_000, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Counts one hit against the key and says whether it went over the limit. */

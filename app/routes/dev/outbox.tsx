@@ -18,6 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       sender: m.sender,
       subject: m.subject,
       text: m.text,
+      attachments: m.attachments ?? [],
       createdAt: m.createdAt.toISOString(),
     })),
   };
@@ -50,6 +51,21 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                 <Box padding="300" background="bg-surface-secondary" borderRadius="200">
                   <pre className="outbox-text">{message.text}</pre>
                 </Box>
+                {message.attachments.length > 0 ? (
+                  <Text as="p" variant="bodySm">
+                    {t("outbox.attachments")}:{" "}
+                    {message.attachments.map((file) => (
+                      // The file itself, as the recipient would open it (the outbox is local only).
+                      <a
+                        key={file.filename}
+                        download={file.filename}
+                        href={`data:${file.contentType};base64,${file.contentBase64}`}
+                      >
+                        {file.filename}{" "}
+                      </a>
+                    ))}
+                  </Text>
+                ) : null}
               </BlockStack>
             </article>
           </Card>

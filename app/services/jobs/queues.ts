@@ -64,6 +64,22 @@ export const queues = {
     payload: z.object({}),
     schedule: "*/5 * * * *",
   },
+  /**
+   * One accepted Shopify webhook (stored in shopify_webhooks by the route, which answers at once),
+   * applied exactly once. Retried with backoff; "shopify-webhooks-sweep" re-queues any stored
+   * webhook still unapplied after that, so a lost job never loses a webhook.
+   */
+  "shopify-webhook": {
+    options: { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60 },
+    payload: z.object({ webhookId: z.string().min(1).max(255) }),
+    concurrency: 2,
+  },
+  /** Every 5 minutes: stored Shopify webhooks left unapplied for minutes are queued again. */
+  "shopify-webhooks-sweep": {
+    options: { policy: "short", retryLimit: 2, retryDelay: 30, expireInSeconds: 5 * 60 },
+    payload: z.object({}),
+    schedule: "*/5 * * * *",
+  },
   /** Housekeeping: expired rate-limit counters (hourly). */
   "prune-rate-limits": {
     options: { policy: "short", retryLimit: 1, expireInSeconds: 5 * 60 },

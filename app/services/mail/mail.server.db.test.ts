@@ -109,4 +109,49 @@ describeEachDatabase("mail over SMTP", (getDb) => {
     const rows = await getDb().select().from(outboxMessages);
     expect(rows).toMatchObject([{ channel: "email", recipient: "reader@example.com", subject: "Local" }]);
   });
+
+  test("an attachment goes to the SMTP server as a file of the message", async () => {
+    await sendMail({
+      to: "admin@example.com",
+      subject: "Your export",
+      text: "Attached.",
+      html: "<p>Attached.</p>",
+      attachments: [
+        { filename: "export.json", content: '{"hello":"world"}', contentType: "application/json" },
+      ],
+    });
+
+    expect(received).toHaveLength(1);
+    const raw = received[0].raw;
+    expect(raw).toMatch(/^Content-Type: application\/json; name=export\.json\r$/m);
+    expect(raw).toMatch(/^Content-Disposition: attachment; filename=export\.json\r$/m);
+    expect(raw).toContain(Buffer.from('{"hello":"world"}').toString("base64"));
+  });
+
+  test("without SMTP_URL an attachment is kept with its outbox copy, written where the caller says", async () => {
+    useEnvironment(undefined);
+    const db = getDb();
+
+    await db.transaction(async (tx) => {
+      await sendMail(
+        {
+          to: "admin@example.com",
+          subject: "Your export",
+          text: "Attached.",
+          html: "<p>Attached.</p>",
+          attachments: [{ filename: "export.json", content: '{"a":1}', contentType: "application/json" }],
+        },
+        { db: tx },
+      );
+    });
+
+    const [row] = await db.select().from(outboxMessages);
+    expect(row.attachments).toEqual([
+      {
+        filename: "export.json",
+        contentType: "application/json",
+        contentBase64: Buffer.from('{"a":1}').toString("base64"),
+      },
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
-import { getDb } from "#db/client.server";
-import { outboxMessages } from "#db/schema";
+import { type Db, getDb, type Tx } from "#db/client.server";
+import { type OutboxAttachment, outboxMessages } from "#db/schema";
 import { config } from "~/config.server";
 
 export type OutboxChannel = "email" | "sms" | "whatsapp";
@@ -19,15 +19,19 @@ export function requireLocalOutbox(fromThisMachine: boolean) {
   if (!config().serveOutboxPage || !fromThisMachine) throw new Response("Not Found", { status: 404 });
 }
 
-export async function recordOutboxMessage(message: {
-  channel: OutboxChannel;
-  recipient: string;
-  sender: string;
-  subject?: string | null;
-  text: string;
-  html?: string | null;
-}) {
-  await getDb().insert(outboxMessages).values(message);
+export async function recordOutboxMessage(
+  message: {
+    channel: OutboxChannel;
+    recipient: string;
+    sender: string;
+    subject?: string | null;
+    text: string;
+    html?: string | null;
+    attachments?: OutboxAttachment[] | null;
+  },
+  db: Db | Tx = getDb(),
+) {
+  await db.insert(outboxMessages).values(message);
 }
 
 export async function listOutboxMessages(limit = 100) {

@@ -50,7 +50,8 @@ export type ShopifyStandInOptions = {
   port?: number;
   /**
    * Where Shopify-made webhooks (app_subscriptions/update after a charge answer) go when the app has
-   * not registered a subscription for the topic: `{topic}` is replaced with e.g. app_subscriptions/update.
+   * not registered a subscription for the topic: `{topic}` is replaced with e.g. app_subscriptions/update,
+   * `{topic-segment}` with the app's address segment for it, app-subscriptions-update (shopify.app.toml).
    */
   webhookUrl?: string;
 };
@@ -100,7 +101,10 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
     const registered = store.webhookSubscriptions.find(
       (w) => w.shop === shop && w.topic === enumName && /^https?:/.test(w.callbackUrl),
     );
-    return registered?.callbackUrl ?? webhookUrl?.replace("{topic}", topic);
+    return (
+      registered?.callbackUrl ??
+      webhookUrl?.replace("{topic}", topic).replace("{topic-segment}", topic.replace(/[/_]/g, "-"))
+    );
   }
 
   async function sendWebhook(input: Parameters<ControlContext["sendWebhook"]>[0]): Promise<WebhookDelivery> {

@@ -1,0 +1,141 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+import { contacts, products } from "./contacts";
+import { linkClicks, touchpoints } from "./messaging";
+import { shopifyProductMappings } from "./shopify";
+
+/**
+ * The linked store's catalogue, kept in our database so the mapping modal searches and pages on the
+ * server: filled by Sync Now through the Admin API and kept current by the products/* webhooks.
+ */
+export const shopifyCatalogueProducts = pgTable(
+  "shopify_catalogue_products",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    shop: text("shop").notNull(),
+    // gid://shopify/Product/123
+    shopifyProductId: text("shopify_product_id").notNull(),
+    title: text("title").notNull(),
+    // Grouped case-insensitively: the lowercased type is the group key, the title shown as stored.
+    productType: text("product_type").notNull().default(""),
+    productTypeLowercased: text("product_type_lowercased").notNull().default(""),
+    handle: text("handle"),
+    status: text("status"),
+    imageUrl: text("image_url"),
+    shopifyUpdatedAt: timestamp("shopify_updated_at", { withTimezone: true }),
+    syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("shopify_catalogue_products_uq").on(t.accountId, t.shopifyProductId),
+    index("shopify_catalogue_products_type_title_idx").on(t.accountId, t.productTypeLowercased, t.title),
+  ],
+);
+
+export const shopifyCatalogueVariants = pgTable(
+  "shopify_catalogue_variants",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    // gid://shopify/ProductVariant/456
+    shopifyVariantId: text("shopify_variant_id").notNull(),
+    shopifyProductId: text("shopify_product_id").notNull(),
+    title: text("title").notNull(),
+    sku: text("sku"),
+    // The variant's price in the shop's currency, minor units.
+    priceMinor: bigint("price_minor", { mode: "number" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("shopify_catalogue_variants_uq").on(t.accountId, t.shopifyVariantId),
+    index("shopify_catalogue_variants_product_idx").on(t.accountId, t.shopifyProductId),
+  ],
+);
+
+/**
+ * Each store variant mapped to one of our products: the lookup orders use, and the rule that a
+ * variant belongs to one product at a time (unique per company). Written with its mapping, in the
+ * same transaction, from shopify_product_mappings.
+ */
+export const shopifyMappedVariants = pgTable(
+  "shopify_mapped_variants",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    shopifyVariantId: text("shopify_variant_id").notNull(),
+    shopifyProductId: text("shopify_product_id").notNull(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    mappingId: uuid("mapping_id")
+      .notNull()
+      .references(() => shopifyProductMappings.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    uniqueIndex("shopify_mapped_variants_uq").on(t.accountId, t.shopifyVariantId),
+    index("shopify_mapped_variants_product_idx").on(t.productId),
+  ],
+);
+
+/**
+ * Store orders we received (orders/create, orders/updated), once per Shopify order. Amounts are
+ * integer minor units of the order's currency. attributed* is the touchpoint whose tracked link the
+ * buyer clicked last within the company's attribution window before the order.
+ */
+export const shopifyOrders = pgTable(
+  "shopify_orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    shop: text("shop").notNull(),
+    // gid://shopify/Order/789 (or the numeric id as Shopify's webhook sends it, stored as text)
+    shopifyOrderId: text("shopify_order_id").notNull(),
+    name: text("name"),
+    shopifyCustomerId: text("shopify_customer_id"),
+    contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    totalPriceMinor: bigint("total_price_minor", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    placedAt: timestamp("placed_at", { withTimezone: true }).notNull(),
+    attributedTouchpointId: uuid("attributed_touchpoint_id").references(() => touchpoints.id, {
+      onDelete: "set null",
+    }),
+    attributedClickId: uuid("attributed_click_id").references(() => linkClicks.id, { onDelete: "set null" }),
+    lineItems: jsonb("line_items")
+      .$type<
+        {
+          variantId: string | null;
+          productId: string | null;
+          title: string;
+          quantity: number;
+          priceMinor: number;
+        }[]
+      >()
+      .notNull()
+      .default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("shopify_orders_shop_order_uq").on(t.accountId, t.shopifyOrderId),
+    index("shopify_orders_contact_idx").on(t.contactId, t.placedAt),
+    index("shopify_orders_touchpoint_idx")
+      .on(t.attributedTouchpointId, t.placedAt)
+      .where(sql`${t.attributedTouchpointId} is not null`),
+  ],
+);
