@@ -2,7 +2,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
 import { beforeAll, expect, test } from "vitest";
-import { DEFAULT_CONSENT_TITLE, defaultConsentText } from "../../app/domain/shopify/consent-defaults";
+import {
+  CONSENT_METAFIELD_KEYS,
+  CONSENT_METAFIELD_NAMESPACE,
+  DEFAULT_CONSENT_TITLE,
+  defaultConsentText,
+} from "../../app/domain/shopify/consent-defaults";
 import {
   buildCheckoutExtension,
   COMPRESSED_LIMIT_BYTES,
@@ -12,6 +17,7 @@ import {
   sizeReport,
 } from "../../scripts/build-checkout-extension";
 import { FakeDocument, type FakeElement } from "../support/fake-dom";
+import { parseTomlSubset } from "../support/toml-subset";
 
 /**
  * The checkout extension as Shopify runs it: bundled like the Shopify CLI does (scripts/
@@ -106,11 +112,25 @@ test("builds without the Shopify CLI under Shopify's 64 KB compressed limit", ()
     target: "purchase.checkout.contact.render-after",
     module: "./src/Checkout.jsx",
   });
-  const toml = readFileSync(path.join(EXTENSION_DIR, "shopify.extension.toml"), "utf8");
-  expect(toml).toMatch(/^api_version = "2025-10"$/m);
-  expect(toml).toMatch(/\[extensions\.capabilities\.collect_buyer_consent\]\s+sms_marketing = true/);
-  expect(toml).toMatch(/namespace = "\$app:sms_consent"\s+key = "title"/);
-  expect(toml).toMatch(/namespace = "\$app:sms_consent"\s+key = "text"/);
+});
+
+test("shopify.extension.toml: API 2025-10, the contact target, SMS marketing consent, the metafields the app writes", () => {
+  const toml = parseTomlSubset(readFileSync(path.join(EXTENSION_DIR, "shopify.extension.toml"), "utf8"));
+  expect(toml).toMatchObject({
+    api_version: "2025-10",
+    extensions: [
+      {
+        type: "ui_extension",
+        handle: "sms-consent",
+        targeting: [{ target: "purchase.checkout.contact.render-after", module: "./src/Checkout.jsx" }],
+        capabilities: { collect_buyer_consent: { sms_marketing: true } },
+        metafields: [
+          { namespace: CONSENT_METAFIELD_NAMESPACE, key: CONSENT_METAFIELD_KEYS.title },
+          { namespace: CONSENT_METAFIELD_NAMESPACE, key: CONSENT_METAFIELD_KEYS.text },
+        ],
+      },
+    ],
+  });
 });
 
 test("the merchant's title labels Shopify's sms-marketing consent checkbox, with their text", async () => {
