@@ -24,13 +24,20 @@ export type ConsentText = {
   text: string;
   /** False while the store shows the defaults (nothing saved yet). */
   customised: boolean;
+  /** The spec's defaults for this company, which 'Use the default text' puts back. */
+  defaults: { title: string; text: string };
 };
 
-function effective(profile: { consentTitle: string | null; consent: string | null }, company: string) {
+function effective(
+  profile: { consentTitle: string | null; consent: string | null },
+  company: string,
+): ConsentText {
+  const defaults = { title: DEFAULT_CONSENT_TITLE, text: defaultConsentText(company) };
   return {
-    title: profile.consentTitle ?? DEFAULT_CONSENT_TITLE,
-    text: profile.consent ?? defaultConsentText(company),
+    title: profile.consentTitle ?? defaults.title,
+    text: profile.consent ?? defaults.text,
     customised: profile.consentTitle !== null || profile.consent !== null,
+    defaults,
   };
 }
 
@@ -81,10 +88,7 @@ export async function writeConsentMetafields(shop: string, texts: { title: strin
     );
 }
 
-export type SaveConsentOutcome =
-  | { status: "saved"; consent: ConsentText }
-  | { status: "not-connected" }
-  | { status: "failed" };
+export type SaveConsentOutcome = { status: "saved" } | { status: "not-connected" } | { status: "failed" };
 
 /**
  * Saves the consent text: to the store first, then to the profile, so a store that refuses leaves
@@ -130,8 +134,7 @@ export async function saveConsentText(
         ),
       )
       .returning({ id: storeProfiles.id });
-    if (updated.length === 1)
-      return { status: "saved", consent: { title: input.title, text: input.text, customised: true } };
+    if (updated.length === 1) return { status: "saved" };
     console.warn(`consent text: ${profile.shop}'s profile changed during the save; the store follows it`);
   } catch (error) {
     console.warn(`consent text: ${profile.shop}'s profile was not written:`, error);
