@@ -6,12 +6,13 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { contentSecurityPolicy, isFramableByAnySite } from "~/domain/access/security.server";
+import { embeddedShopOf } from "~/domain/access/guard.server";
+import { contentSecurityPolicy, frameOnlyPolicy, isFramableByAnySite } from "~/domain/access/security.server";
 import { getI18n } from "~/i18n/i18n.server";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -19,12 +20,17 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = randomBytes(16).toString("base64");
-  // The built app (npm start, Docker) always sends the policy; only Vite's dev server, whose
-  // injected scripts carry no nonce, goes without. NODE_ENV is not set by `npm start`.
-  if (import.meta.env.PROD) {
-    const framable = isFramableByAnySite(new URL(request.url).pathname);
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { framable }));
-  }
+  const framable = isFramableByAnySite(new URL(request.url).pathname);
+  // Inside the Shopify admin, only the shop of a valid session token may frame the page.
+  const embeddedShop = await embeddedShopOf({ request, context: loadContext });
+  // The built app (npm start, Docker) always sends the whole policy; Vite's dev server, whose
+  // injected scripts carry no nonce, sends only who may frame the page. NODE_ENV is not set by `npm start`.
+  responseHeaders.set(
+    "Content-Security-Policy",
+    import.meta.env.PROD
+      ? contentSecurityPolicy(nonce, { framable, embeddedShop })
+      : frameOnlyPolicy({ framable, embeddedShop }),
+  );
   const userAgent = request.headers.get("user-agent");
   const readyEvent =
     (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";

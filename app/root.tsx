@@ -7,13 +7,16 @@ import { useTranslation } from "react-i18next";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { config } from "./config.server";
-import { viewerMiddleware } from "./domain/access/guard.server";
+import { embeddedShopOf, viewerMiddleware } from "./domain/access/guard.server";
 import { securityMiddleware } from "./domain/access/security.server";
 import { commit, getCookieSession } from "./domain/auth/session.server";
+import { readEmbeddedFlash } from "./domain/shopify/embedded-flash.server";
+import { APP_BRIDGE_SCRIPT_URL, adminHostFor } from "./domain/shopify/embedded-setup";
 import { getLocale, i18nextMiddleware } from "./i18n/i18n.server";
 import appStyles from "./ui/app.css?url";
 import { RouteErrorBoundary } from "./ui/route-error-boundary";
 import { RouterLink } from "./ui/router-link";
+import { EmbeddedBridge, EmbeddedProvider } from "./ui/shell/embedded";
 import { ToastProvider, ToastView } from "./ui/toast";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -30,11 +33,20 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getCookieSession(request);
-  const toast = session.get("toast") ?? null;
+  const flash = session.get("toast") ?? null;
+  // Inside the Shopify admin (a valid session token of a shop): App Bridge's script and key, and
+  // the toast a redirect carried in the URL (the iframe gets no cookie back).
+  const shop = await embeddedShopOf({ request, context });
+  const toast = flash ?? (shop ? readEmbeddedFlash(request) : null);
+  const apiKey = config().SHOPIFY_API_KEY;
+  const embedded =
+    shop && apiKey
+      ? { apiKey, shop, host: new URL(request.url).searchParams.get("host") ?? adminHostFor(shop) }
+      : null;
   // Reading a flash removes it, so the session is committed again.
   return data(
-    { locale: getLocale(context), product: config().PRODUCT_NAME, toast },
-    { headers: toast ? await commit(session) : undefined },
+    { locale: getLocale(context), product: config().PRODUCT_NAME, toast, embedded },
+    { headers: flash ? await commit(session) : undefined },
   );
 }
 
@@ -46,6 +58,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {root?.embedded ? (
+          <>
+            {/* App Bridge must be the first script of the page, loaded synchronously (Shopify's rule). */}
+            <meta name="shopify-api-key" content={root.embedded.apiKey} />
+            <script src={APP_BRIDGE_SCRIPT_URL} />
+          </>
+        ) : null}
         <Meta />
         <Links />
       </head>
@@ -66,12 +85,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
     if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale);
   }, [i18n, loaderData.locale]);
   return (
-    <Frame>
-      <ToastProvider>
-        <Outlet />
-        <ToastView toast={loaderData.toast} />
-      </ToastProvider>
-    </Frame>
+    <EmbeddedProvider value={loaderData.embedded}>
+      {loaderData.embedded ? <EmbeddedBridge /> : null}
+      <Frame>
+        <ToastProvider>
+          <Outlet />
+          <ToastView toast={loaderData.toast} />
+        </ToastProvider>
+      </Frame>
+    </EmbeddedProvider>
   );
 }
 

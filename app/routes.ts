@@ -37,6 +37,9 @@ export default [
   // The embedded app inside the Shopify admin (shopify.app.toml's application_url); the library
   // owns /auth/*.
   route("app", "routes/embedded/app.tsx"),
+  // /app/{path}: a deep link into the admin; set up like /app, then /{path}.
+  route("app/*", "routes/embedded/app.tsx", { id: "embedded-app-deep-link" }),
+  route("auth/*", "routes/embedded/auth.tsx"),
 
   // Local stand-ins and small endpoints of our own.
   route("dev/outbox", "routes/dev/outbox.tsx"),

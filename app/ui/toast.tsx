@@ -3,6 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useS
 import { useTranslation } from "react-i18next";
 import type { Toast } from "~/domain/actions/toast";
 import { asI18nKey } from "~/i18n/keys";
+import { useEmbedded } from "./shell/embedded";
 
 export type { Toast };
 
@@ -25,8 +26,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** A toast as it arrives in a loader's or action's data, where its key is a plain string again. */
-export type ToastData = Omit<Toast, "message"> & { message: string };
+/**
+ * A toast as it arrives in a loader's or action's data, where its key is a plain string again. An
+ * id marks a toast carried in the URL (inside the Shopify admin), which loaders hand down again
+ * each time they run on that page: it is shown once.
+ */
+export type ToastData = Omit<Toast, "message"> & { message: string; id?: string };
+
+const shownToastIds = new Set<string>();
 
 /** Shows the latest toast handed down by a loader (flash) or an action's data. */
 export function ToastView({ toast }: { toast: ToastData | null | undefined }) {
@@ -34,6 +41,10 @@ export function ToastView({ toast }: { toast: ToastData | null | undefined }) {
   const [visible, setVisible] = useState<ToastData | null>(null);
   useEffect(() => {
     if (!toast) return;
+    if (toast.id) {
+      if (shownToastIds.has(toast.id)) return;
+      shownToastIds.add(toast.id);
+    }
     if (show) show(toast);
     else setVisible(toast);
   }, [toast, show]);
@@ -65,7 +76,18 @@ function useToastCloseButtonNames(active: boolean) {
 
 function ToastMessage({ toast, onDismiss }: { toast: ToastData | null; onDismiss: () => void }) {
   const { t } = useTranslation();
-  if (!toast) return null;
+  // Inside the Shopify admin the admin shows the toast (App Bridge), where the merchant expects it;
+  // our own toast stays for the standalone app, and should App Bridge be missing.
+  const viaAdmin = Boolean(useEmbedded()) && typeof window !== "undefined" && Boolean(window.shopify?.toast);
+  useEffect(() => {
+    if (!viaAdmin || !toast) return;
+    window.shopify.toast.show(t(asI18nKey(toast.message), toast.values), {
+      isError: toast.error,
+      duration: toast.durationMs ?? 5000,
+    });
+    onDismiss();
+  }, [viaAdmin, toast, t, onDismiss]);
+  if (!toast || viaAdmin) return null;
   return (
     <PolarisToast
       content={t(asI18nKey(toast.message), toast.values)}

@@ -1,5 +1,23 @@
 import { useEffect, useRef } from "react";
 import { useFetchers, useNavigation, useRevalidator } from "react-router";
+import { withEmbeddedQuery } from "~/domain/shopify/embedded-setup";
+import { type EmbeddedInfo, useEmbedded } from "./shell/embedded";
+
+const EVENTS_URL = "/resources/events";
+// Inside the Shopify admin an event stream carries a session token, which lives a minute: a stream
+// that drops is opened again with a fresh one, after this pause.
+const EMBEDDED_RETRY_MS = 5_000;
+
+/**
+ * The event stream's address. EventSource sends no Authorization header and the admin's iframe no
+ * cookie, so inside the admin it carries App Bridge's session token as a document load does.
+ */
+async function eventsUrl(embedded: Pick<EmbeddedInfo, "shop" | "host"> | null): Promise<string> {
+  if (!embedded || !window.shopify?.idToken) return EVENTS_URL;
+  const token = await window.shopify.idToken();
+  const url = withEmbeddedQuery(EVENTS_URL, { embedded: "1", shop: embedded.shop, host: embedded.host });
+  return `${url}&id_token=${encodeURIComponent(token)}`;
+}
 
 /** Re-runs the page's loaders when the server says something the user sees has changed. */
 export function useLiveUpdates(onChange?: (topic: string) => void) {
@@ -20,22 +38,47 @@ export function useLiveUpdates(onChange?: (topic: string) => void) {
     }
   }, [busy, revalidate]);
 
+  const embeddedInfo = useEmbedded();
+  // Root data is read again after every action: the stream follows the shop, not the object.
+  const shop = embeddedInfo?.shop;
+  const host = embeddedInfo?.host;
   useEffect(() => {
-    const source = new EventSource("/resources/events");
+    const embedded = shop && host ? { shop, host } : null;
+    let source: EventSource | undefined;
     let timer: number | undefined;
-    source.addEventListener("change", (event) => {
-      const topic = (JSON.parse((event as MessageEvent).data) as { topic: string }).topic;
-      onChange?.(topic);
-      // Several events in a burst (e.g. invite + member) become one reload of the data.
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => {
-        if (busyRef.current) waiting.current = true;
-        else void revalidate();
-      }, 150);
-    });
-    return () => {
-      window.clearTimeout(timer);
-      source.close();
+    let retry: number | undefined;
+    let closed = false;
+    const open = async () => {
+      const url = await eventsUrl(embedded).catch(() => null);
+      if (closed) return;
+      if (!url) {
+        retry = window.setTimeout(open, EMBEDDED_RETRY_MS);
+        return;
+      }
+      source = new EventSource(url);
+      source.addEventListener("change", (event) => {
+        const topic = (JSON.parse((event as MessageEvent).data) as { topic: string }).topic;
+        onChange?.(topic);
+        // Several events in a burst (e.g. invite + member) become one reload of the data.
+        window.clearTimeout(timer);
+        timer = window.setTimeout(() => {
+          if (busyRef.current) waiting.current = true;
+          else void revalidate();
+        }, 150);
+      });
+      if (embedded) {
+        source.addEventListener("error", () => {
+          source?.close();
+          if (!closed) retry = window.setTimeout(open, EMBEDDED_RETRY_MS);
+        });
+      }
     };
-  }, [revalidate, onChange]);
+    void open();
+    return () => {
+      closed = true;
+      window.clearTimeout(timer);
+      window.clearTimeout(retry);
+      source?.close();
+    };
+  }, [revalidate, onChange, shop, host]);
 }

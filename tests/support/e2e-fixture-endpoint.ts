@@ -9,7 +9,7 @@ import { hashPassword } from "../../app/domain/auth/password.server";
 import { startUserSession } from "../../app/domain/auth/session.server";
 import { recordInstalledStore } from "../../app/domain/shopify/store-profiles.server";
 import { getDb } from "../../db/client.server";
-import { storeProfiles, users } from "../../db/schema";
+import { accounts, shopifySessions, storeProfiles, users } from "../../db/schema";
 import { E2E_FIXTURE_PATH, E2E_FIXTURE_SECRET_HEADER, type E2eFixtureAnswer } from "./e2e-fixture-protocol";
 
 /**
@@ -47,9 +47,17 @@ const fixtureRequest = z.object({
       chat: z.string().min(1),
     })
     .optional(),
-  store: z.object({ shop: z.string().min(1), storeName: z.string().min(1) }).optional(),
   acceptTerms: z.boolean().default(true),
   signIn: z.boolean().default(true),
+  store: z
+    .object({
+      shop: z.string().min(1),
+      storeName: z.string().min(1),
+      accessToken: z.string().min(1).optional(),
+      scope: z.string().optional(),
+      source: z.literal("shopify").optional(),
+    })
+    .optional(),
 });
 
 export function mountE2eFixture(app: Express, env: NodeJS.ProcessEnv = process.env) {
@@ -127,10 +135,7 @@ async function createFixture(
     if (!created.ok)
       throw new Error(`the fixture's company was refused: ${JSON.stringify(created.fieldErrors)}`);
     accountId = created.accountId;
-    if (input.store) {
-      const profile = await recordInstalledStore(input.store);
-      await getDb().update(storeProfiles).set({ accountId }).where(eq(storeProfiles.id, profile.id));
-    }
+    if (input.store) await linkInstalledStore(accountId, input.store);
     if (input.acceptTerms) {
       const member = await loadViewer(user.id);
       const workspace = member && (await resolveWorkspace(request, member));
@@ -150,4 +155,35 @@ async function createFixture(
   }
   const answer: E2eFixtureAnswer = { userId: user.id, accountId };
   return { answer, cookie };
+}
+
+/**
+ * The store profile an install and onboarding leave, linked to the company; with an access token,
+ * the store's offline session too (the Admin API token), and with `source`, the company's origin.
+ */
+async function linkInstalledStore(
+  accountId: string,
+  store: NonNullable<z.output<typeof fixtureRequest>["store"]>,
+) {
+  const profile = await recordInstalledStore({
+    shop: store.shop,
+    storeName: store.storeName,
+    scopes: store.scope ?? null,
+  });
+  await getDb().update(storeProfiles).set({ accountId }).where(eq(storeProfiles.id, profile.id));
+  if (store.accessToken) {
+    const session = {
+      shop: store.shop,
+      state: "",
+      isOnline: false,
+      scope: store.scope ?? null,
+      accessToken: store.accessToken,
+    };
+    await getDb()
+      .insert(shopifySessions)
+      .values({ id: `offline_${store.shop}`, ...session })
+      .onConflictDoUpdate({ target: shopifySessions.id, set: session });
+  }
+  if (store.source)
+    await getDb().update(accounts).set({ source: store.source }).where(eq(accounts.id, accountId));
 }

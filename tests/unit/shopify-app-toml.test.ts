@@ -87,8 +87,8 @@ describe("shopify.app.toml", () => {
   });
 
   test("an address the route does not serve would be caught", () => {
-    expect(servedBy("/webhooks/shopify/orders-create")?.file).toBe("routes/webhooks/shopify.tsx");
-    expect(topicOfSegment(servedBy("/webhooks/shopify/orders-create")?.splat)).toBeNull();
+    expect(servedBy("/webhooks/shopify/carts-create")?.file).toBe("routes/webhooks/shopify.tsx");
+    expect(topicOfSegment(servedBy("/webhooks/shopify/carts-create")?.splat)).toBeNull();
     expect(servedBy("/no-such-page")).toBeNull();
   });
 });

@@ -3,6 +3,9 @@ import { createContext, data, type MiddlewareFunction, RouterContextProvider, re
 import { getDb } from "#db/client.server";
 import { accounts, memberships, type PlatformRole, userRoles, users } from "#db/schema";
 import { getCookieSession, getSessionUserId, redirectWithToast } from "~/domain/auth/session.server";
+import { authenticateEmbedded, type EmbeddedAuth } from "~/domain/shopify/embedded-auth.server";
+import { embeddedSetupUrl } from "~/domain/shopify/embedded-setup";
+import { findEmbeddedStaff, type StaffIdentity } from "~/domain/shopify/embedded-staff.server";
 import { can, type Permission, type PermissionSubject } from "./permissions";
 
 export type ViewerUser = { id: string; email: string; givenName: string; familyName: string };
@@ -95,6 +98,7 @@ export async function loadViewer(userId: string): Promise<Viewer | null> {
 export type GuardArgs = Request | { request: Request; context?: unknown };
 
 type RequestViewer = {
+  embedded: () => Promise<EmbeddedAuth | null>;
   viewer: () => Promise<Viewer | null>;
   workspace: (viewer: Viewer) => Promise<Workspace | null>;
 };
@@ -103,17 +107,63 @@ type Workspace = Omit<MemberContext, keyof Viewer>;
 
 const requestViewerContext = createContext<RequestViewer | null>(null);
 
-/** Resolves the viewer at most once per request, when a guard first asks, for the layout and every loader. */
+/**
+ * Resolves the viewer at most once per request, when a guard first asks, for the layout and every
+ * loader. Inside the Shopify admin (a session token on the request) the token alone decides, never
+ * the cookie: the viewer is the staff member /app mapped to our user, working in the shop's account.
+ */
 function lazyViewer(request: Request): RequestViewer {
+  let embedded: Promise<EmbeddedAuth | null> | undefined;
+  let staff: Promise<StaffIdentity> | undefined;
   let viewer: Promise<Viewer | null> | undefined;
   let workspace: Promise<Workspace | null> | undefined;
+  const embeddedAuth = () => {
+    embedded ??= authenticateEmbedded(request);
+    // The library's answer to a bad token is a Response that every guard of the request throws:
+    // each gets its own copy, since React Router reads the body of each one it is given.
+    return embedded.catch((error: unknown) => {
+      throw error instanceof Response ? error.clone() : error;
+    });
+  };
+  const embeddedStaff = (auth: EmbeddedAuth) => {
+    staff ??= findEmbeddedStaff(auth).then((found) => {
+      // Not set up yet for this staff member and shop: /app does that, then comes back here.
+      if (!found) throw redirect(embeddedSetupUrl(request));
+      return found;
+    });
+    return staff;
+  };
   return {
+    embedded: embeddedAuth,
     viewer: () => {
-      viewer ??= getSessionUserId(request).then((userId) => (userId ? loadViewer(userId) : null));
+      viewer ??= embeddedAuth().then(async (auth) => {
+        if (!auth) {
+          const userId = await getSessionUserId(request);
+          return userId ? loadViewer(userId) : null;
+        }
+        const found = await embeddedStaff(auth);
+        const loaded = await loadViewer(found.userId);
+        // Only the shop's company exists inside its admin: no other membership can be switched to.
+        return (
+          loaded && {
+            ...loaded,
+            memberships: loaded.memberships.filter((m) => m.accountId === found.account.id),
+          }
+        );
+      });
       return viewer;
     },
     workspace: (resolved) => {
-      workspace ??= resolveWorkspace(request, resolved);
+      workspace ??= embeddedAuth().then(async (auth) => {
+        if (!auth) return resolveWorkspace(request, resolved);
+        const found = await embeddedStaff(auth);
+        return {
+          account: found.account,
+          isCompanyAdmin: found.isCompanyAdmin,
+          readOnly: false,
+          viewAs: null,
+        };
+      });
       return workspace;
     },
   };
@@ -139,6 +189,23 @@ function requestViewerOf(args: GuardArgs): RequestViewer {
 
 export async function getOptionalViewer(args: GuardArgs): Promise<Viewer | null> {
   return requestViewerOf(args).viewer();
+}
+
+/**
+ * The Shopify admin's session token of this request, verified through the library (see
+ * authenticateEmbedded), or null outside the admin. Throws the library's answer to a bad token.
+ */
+export async function getEmbeddedAuth(args: GuardArgs): Promise<EmbeddedAuth | null> {
+  return requestViewerOf(args).embedded();
+}
+
+/** The shop whose admin may frame this response: only one named by a valid token, never a failure. */
+export async function embeddedShopOf(args: GuardArgs): Promise<string | null> {
+  try {
+    return (await getEmbeddedAuth(args))?.shop ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** The company the viewer works in (see resolveWorkspace), resolved once per request like the viewer. */

@@ -51,6 +51,12 @@ export const permissionRules = {
   "journeys.manage": (s) => writable(s) && s.isCompanyAdmin,
   "touchpoints.test": writable,
   "consent.record": writable,
+  // /integration (spec 3 section 6): read-only admins change nothing. Connecting a store: any member.
+  // Disconnecting cancels the store's plan and deletes its mappings: company admins only (beyond the
+  // spec). The 'Automatic Opt-in for Non-Commercial Messages' toggle: the admin group (platform admins).
+  "integrations.connect": writable,
+  "integrations.disconnect": (s) => writable(s) && s.isCompanyAdmin,
+  "integrations.aocm": (s) => writable(s) && s.roles.includes("admin"),
 } satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissionRules;

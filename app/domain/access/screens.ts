@@ -10,7 +10,6 @@ export const pendingScreens: Record<string, PendingScreen> = {
   "/product-mapping": { title: "screens.productMapping" },
   "/contact-form": { title: "screens.forms" },
   "/contact-form/contact-form-builder": { title: "screens.formBuilder" },
-  "/integration": { title: "screens.integrations" },
   "/webchat/email-templates": { title: "screens.emailTemplates", permission: "beta.view" },
   "/webchat/branding": { title: "screens.branding", permission: "beta.view" },
   "/chat-interface": { title: "screens.chatInterface", permission: "chat.view", companyRequired: false },

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "~/config.server";
 import {
   contentSecurityPolicy,
+  frameOnlyPolicy,
   isCrossOriginWrite,
   isFramableByAnySite,
   securityMiddleware,
@@ -77,5 +78,48 @@ describe("framing", () => {
     expect(contentSecurityPolicy("n", { framable: true })).toContain("frame-ancestors *");
     expect(contentSecurityPolicy("n", { framable: true })).not.toContain("frame-ancestors 'none'");
     expect(contentSecurityPolicy("n")).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("framing inside the Shopify admin", () => {
+  const SHOP = "demo-shop.myshopify.com";
+  const headersFor = async (policy: string | null) => {
+    const next = async () =>
+      new Response("<p>page</p>", {
+        headers: policy ? { "Content-Type": "text/html", "Content-Security-Policy": policy } : {},
+      });
+    const response = await securityMiddleware(
+      { request: new Request("http://localhost:3000/contacts") } as Parameters<typeof securityMiddleware>[0],
+      next,
+    );
+    return (response as Response).headers;
+  };
+
+  it("lets only the token's shop and Shopify's admin frame an embedded page, which loads App Bridge", () => {
+    const policy = contentSecurityPolicy("n", { embeddedShop: SHOP });
+    expect(policy).toContain(`frame-ancestors https://${SHOP} https://admin.shopify.com`);
+    expect(policy).not.toContain("frame-ancestors 'none'");
+    expect(policy).toContain(
+      "script-src 'self' 'nonce-n' https://cdn.shopify.com/shopifycloud/app-bridge.js",
+    );
+    // A standalone page neither loads Shopify's script nor lets anyone frame it.
+    expect(contentSecurityPolicy("n")).not.toContain("cdn.shopify.com");
+    expect(frameOnlyPolicy({ embeddedShop: SHOP })).toBe(
+      `frame-ancestors https://${SHOP} https://admin.shopify.com`,
+    );
+    expect(frameOnlyPolicy()).toBe("frame-ancestors 'none'");
+  });
+
+  it("drops X-Frame-Options only where the page's own policy names who may frame it", async () => {
+    expect(
+      (await headersFor(contentSecurityPolicy("n", { embeddedShop: SHOP }))).get("X-Frame-Options"),
+    ).toBeNull();
+    // The library's bounce page sends frame-ancestors alone.
+    expect(
+      (await headersFor(`frame-ancestors https://${SHOP} https://admin.shopify.com;`)).get("X-Frame-Options"),
+    ).toBeNull();
+    expect((await headersFor(contentSecurityPolicy("n"))).get("X-Frame-Options")).toBe("DENY");
+    expect((await headersFor("default-src 'self'")).get("X-Frame-Options")).toBe("DENY");
+    expect((await headersFor(null)).get("X-Frame-Options")).toBe("DENY");
   });
 });

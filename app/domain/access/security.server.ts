@@ -1,5 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 import { config } from "~/config.server";
+import { APP_BRIDGE_SCRIPT_URL, embeddedFrameAncestors } from "~/domain/shopify/embedded-setup";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -46,17 +47,25 @@ export function securityHeaders(): Record<string, string> {
   return { ...baseSecurityHeaders, "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY };
 }
 
+/** Who may frame a page: nobody (the default), any site (FRAMABLE_BY_ANY_SITE), or a shop's admin. */
+export type FramePolicy = { framable?: boolean; embeddedShop?: string | null };
+
+function frameAncestors({ framable = false, embeddedShop = null }: FramePolicy): string {
+  if (framable) return "frame-ancestors *";
+  if (embeddedShop) return `frame-ancestors ${embeddedFrameAncestors(embeddedShop)}`;
+  return "frame-ancestors 'none'";
+}
+
 /**
  * The policy of every HTML page: scripts only from us (or inline with this request's nonce). Only a
- * page listed in FRAMABLE_BY_ANY_SITE may be framed, by any site.
+ * page listed in FRAMABLE_BY_ANY_SITE may be framed, by any site; a page answering a valid session
+ * token of a shop's admin may be framed by that admin only, and loads Shopify's App Bridge script.
  */
-export function contentSecurityPolicy(
-  nonce: string,
-  { framable = false }: { framable?: boolean } = {},
-): string {
+export function contentSecurityPolicy(nonce: string, policy: FramePolicy = {}): string {
+  const appBridge = policy.embeddedShop && !policy.framable ? ` ${APP_BRIDGE_SCRIPT_URL}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${appBridge}`,
     // Polaris sets inline style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
@@ -67,8 +76,30 @@ export function contentSecurityPolicy(
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    framable ? "frame-ancestors *" : "frame-ancestors 'none'",
+    frameAncestors(policy),
   ].join("; ");
+}
+
+/**
+ * Vite's dev server injects scripts without our nonce, so in development a page carries only who
+ * may frame it (the embedded app runs under `shopify app dev` too).
+ */
+export function frameOnlyPolicy(policy: FramePolicy = {}): string {
+  return frameAncestors(policy);
+}
+
+/**
+ * True when the response itself names who may frame it other than nobody: our embedded pages and
+ * the library's bounce page (/auth/session-token) say `frame-ancestors https://{shop} ...`. Browsers
+ * let frame-ancestors override X-Frame-Options; leaving DENY out as well keeps older ones in step.
+ */
+function responseAllowsFraming(response: Response): boolean {
+  const policy = response.headers.get("Content-Security-Policy") ?? "";
+  const directive = policy
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.toLowerCase().startsWith("frame-ancestors"));
+  return Boolean(directive) && !/'none'/i.test(directive ?? "");
 }
 
 export const securityMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
@@ -76,7 +107,7 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
     return new Response("Cross-origin request refused", { status: 403, headers: securityHeaders() });
   }
   const response = await next();
-  const framable = isFramableByAnySite(new URL(request.url).pathname);
+  const framable = isFramableByAnySite(new URL(request.url).pathname) || responseAllowsFraming(response);
   for (const [name, value] of Object.entries(securityHeaders())) {
     if (framable && name === "X-Frame-Options") continue;
     if (!response.headers.has(name)) response.headers.set(name, value);

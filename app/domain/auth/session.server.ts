@@ -5,6 +5,8 @@ import { type Db, getDb } from "#db/client.server";
 import { sessions } from "#db/schema";
 import { config } from "~/config.server";
 import type { Toast } from "~/domain/actions/toast";
+import { isEmbeddedRequest } from "~/domain/shopify/embedded-auth.server";
+import { embeddedFlashUrl } from "~/domain/shopify/embedded-flash.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -152,6 +154,8 @@ export async function revokeOtherSessionsOfUser(
 
 /** Redirects with a one-time toast shown on the next page. */
 export async function redirectWithToast(request: Request, url: string, toast: Toast, init?: ResponseInit) {
+  // Inside the Shopify admin's iframe no cookie comes back: the toast travels in the URL instead.
+  if (isEmbeddedRequest(request)) return redirect(embeddedFlashUrl(url, toast), init);
   const session = await getCookieSession(request);
   session.flash("toast", toast);
   const headers = new Headers(init?.headers);

@@ -1,2 +1,97 @@
-// Placeholder until this screen is built (issue 13).
-export { default, ErrorBoundary, loader } from "../pending-screen";
+import { config } from "~/config.server";
+import { type MemberContext, permit, requireMember } from "~/domain/access/guard.server";
+import { can } from "~/domain/access/permissions";
+import { parseIntent, rejectedForm, unknownIntent } from "~/domain/actions/intent";
+import { respond } from "~/domain/actions/respond.server";
+import type { Toast } from "~/domain/actions/toast";
+import { redirectWithToast } from "~/domain/auth/session.server";
+import { integrationsSchema } from "~/domain/integrations/schemas";
+import {
+  askSmsMarketingAtCheckout,
+  disconnectShopifyStore,
+  integrationsOverview,
+  setAutomaticOptIn,
+} from "~/domain/integrations/shopify-integration.server";
+import { smsMarketingStatusOf } from "~/domain/integrations/sms-status";
+import { integrationUrl, integrationViewOf } from "~/domain/integrations/views";
+import { IntegrationsHome } from "~/ui/integrations/home";
+import { ShopifyView } from "~/ui/integrations/shopify-view";
+import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import type { Route } from "./+types/integration";
+
+/** /integration: the home (three cards) or the Shopify view (?view=shopify), spec 3 section 2.5. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = await requireMember({ request, context });
+  const view = integrationViewOf(new URL(request.url));
+  const { store, active } = await integrationsOverview(member);
+  const settings = config();
+  // Streamed, not awaited: the page renders at once with the status Loading, and a slow or failing
+  // store only delays (or turns to Error) that one badge. A new key per load starts it Loading again.
+  const smsStatus =
+    view === "shopify" && store && settings.shopifyConfigured
+      ? askSmsMarketingAtCheckout(store.shop).then(smsMarketingStatusOf)
+      : null;
+  return {
+    view,
+    configured: settings.shopifyConfigured,
+    appStoreUrl: settings.SHOPIFY_APP_STORE_URL,
+    active,
+    store,
+    smsStatus,
+    statusKey: `${Date.now()}-${Math.random()}`,
+    can: {
+      connect: can(member, "integrations.connect"),
+      disconnect: can(member, "integrations.disconnect"),
+      automaticOptIn: can(member, "integrations.aocm"),
+      readOnly: member.readOnly,
+    },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = await requireMember({ request, context });
+  const form = await request.formData();
+  const submission = parseIntent(form, integrationsSchema);
+  if (submission.status !== "success") return rejectedForm(submission);
+  const input = submission.value;
+  switch (input.intent) {
+    case "automatic-opt-in":
+      permit(member, "integrations.aocm");
+      return saveAutomaticOptIn(request, form, member, input.enabled);
+    case "disconnect":
+      permit(member, "integrations.disconnect");
+      return disconnect(request, form, member);
+    default:
+      return unknownIntent();
+  }
+}
+
+async function saveAutomaticOptIn(request: Request, form: FormData, member: MemberContext, enabled: boolean) {
+  const stored = await setAutomaticOptIn(member, enabled);
+  if (stored === null)
+    return respond(request, form, { message: "integrations.notConnectedAnymore", error: true });
+  const toast: Toast = {
+    message: stored ? "integrations.automaticOptInTurnedOn" : "integrations.automaticOptInTurnedOff",
+  };
+  return respond(request, form, toast, { automaticOptIn: stored });
+}
+
+/** Done: back to the home with the spec's toast. Nothing to disconnect: the home, which shows it. */
+async function disconnect(request: Request, form: FormData, member: MemberContext) {
+  const outcome = await disconnectShopifyStore(member);
+  if (outcome.status === "billing-failed")
+    return respond(request, form, { message: "integrations.disconnectFailed", error: true });
+  if (outcome.status === "not-connected")
+    return redirectWithToast(request, integrationUrl("home"), {
+      message: "integrations.notConnectedAnymore",
+      error: true,
+    });
+  return redirectWithToast(request, integrationUrl("home"), { message: "integrations.disconnected" });
+}
+
+export default function Integration({ loaderData }: Route.ComponentProps) {
+  if (loaderData.view === "shopify") return <ShopifyView data={loaderData} />;
+  return <IntegrationsHome active={loaderData.active} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -45,7 +45,7 @@ describeEachDatabase(
 
     test("answers 404 while Shopify is not configured or for an address of no topic, 405 to a GET", async () => {
       expect(
-        (await post(shopifyDelivery("app/uninstalled", uninstalled, { path: "orders-create" }))).status,
+        (await post(shopifyDelivery("app/uninstalled", uninstalled, { path: "carts-create" }))).status,
       ).toBe(404);
       for (const key of ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"]) {
         const value = process.env[key];

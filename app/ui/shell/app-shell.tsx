@@ -6,6 +6,8 @@ import { useLocation } from "react-router";
 import type { ShellData } from "~/domain/access/shell.server";
 import { InviteProblemModal } from "~/ui/invitations/invite-problem-modal";
 import { useLiveUpdates } from "~/ui/use-live-updates";
+import { useEmbedded } from "./embedded";
+import { EmbeddedShell } from "./embedded-shell";
 import { ShellFooter } from "./footer";
 import { unpaddedPaths } from "./menu";
 import { Sidebar } from "./sidebar";
@@ -18,6 +20,12 @@ const COLLAPSE_KEY = "blusteam.sidebarCollapsed";
 const PHONE = "(max-width: 767.98px)";
 
 export function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
+  // Inside the Shopify admin, App Bridge's menu and title bar take the sidebar's and header's place.
+  if (useEmbedded()) return <EmbeddedShell shell={shell}>{children}</EmbeddedShell>;
+  return <StandaloneShell shell={shell}>{children}</StandaloneShell>;
+}
+
+function StandaloneShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);

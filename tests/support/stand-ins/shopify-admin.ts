@@ -50,8 +50,10 @@ export function shopObject(shop: StoredShop, origin: string): GqlObject {
       address1: "1 Main Street",
       zip: "00001",
     },
-    // Not in Shopify's schema: the stand-in's answer for the checkout SMS-marketing checkbox
-    // (Settings > Checkout > "Show a sign-up option at checkout" for SMS), kept per shop.
+    // The checkout SMS-marketing checkbox (Settings > Checkout > Marketing options > SMS), kept per
+    // shop: Shopify's own field is Shop.marketingSmsConsentEnabledAtCheckout (what /integration reads);
+    // smsMarketingEnabled, not in Shopify's schema, is the same value under the stand-in's first name.
+    marketingSmsConsentEnabledAtCheckout: shop.smsMarketingEnabled,
     smsMarketingEnabled: shop.smsMarketingEnabled,
     adminUrl: `${origin}/admin`,
     myshopifyAdminUrl: `https://admin.shopify.com/store/${name}`,

@@ -1,3 +1,9 @@
+import { applyProductDelete, applyProductUpsert } from "../commerce/catalogue-webhooks.server";
+import {
+  applyCustomerMarketingConsent,
+  applyCustomerUpdate,
+  applyOrder,
+} from "../commerce/order-webhooks.server";
 import {
   applyAppScopesUpdate,
   applyAppSubscriptionUpdate,
@@ -28,6 +34,13 @@ const handlers: Record<ShopifyWebhookTopic, WebhookHandler> = {
   "app/scopes_update": { inTransaction: applyAppScopesUpdate },
   "shop/update": { inTransaction: applyShopUpdate },
   "app_subscriptions/update": { outsideTransaction: applyAppSubscriptionUpdate },
+  "products/create": { inTransaction: applyProductUpsert },
+  "products/update": { inTransaction: applyProductUpsert },
+  "products/delete": { inTransaction: applyProductDelete },
+  "orders/create": { inTransaction: applyOrder },
+  "orders/updated": { inTransaction: applyOrder },
+  "customers/update": { inTransaction: applyCustomerUpdate },
+  "customers_marketing_consent/update": { inTransaction: applyCustomerMarketingConsent },
   "customers/data_request": privacyRequest(applyCustomerDataRequest),
   "customers/redact": privacyRequest(applyCustomerRedact),
   "shop/redact": { inTransaction: applyShopRedact },

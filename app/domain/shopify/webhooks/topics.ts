@@ -10,6 +10,14 @@ export const SHOPIFY_WEBHOOK_TOPICS = [
   "app/scopes_update",
   "shop/update",
   "app_subscriptions/update",
+  // The store catalogue (product mapping) and orders and consent (commerce).
+  "products/create",
+  "products/update",
+  "products/delete",
+  "orders/create",
+  "orders/updated",
+  "customers/update",
+  "customers_marketing_consent/update",
 ] as const;
 
 /** The privacy topics every App Store app must answer (declared as compliance_topics). */

@@ -1,0 +1,11 @@
+import { z } from "zod";
+
+/** The Shopify view's writes, one intent each (parsed once in the /integration action). */
+export const automaticOptInSchema = z.object({
+  intent: z.literal("automatic-opt-in"),
+  enabled: z.enum(["true", "false"]).transform((value) => value === "true"),
+});
+
+export const disconnectSchema = z.object({ intent: z.literal("disconnect") });
+
+export const integrationsSchema = z.discriminatedUnion("intent", [automaticOptInSchema, disconnectSchema]);

@@ -1,0 +1,117 @@
+import { RouterContextProvider } from "react-router";
+import { afterEach, describe, expect, test } from "vitest";
+import { resetConfigForTests } from "~/config.server";
+import { adminHostFor } from "~/domain/shopify/embedded-setup";
+import { i18nextMiddleware } from "~/i18n/i18n.server";
+import { APP, sessionToken, setUpEmbeddedShopify } from "../../../tests/support/embedded-shopify";
+import { createAccount } from "../../../tests/support/factories";
+import { describeEachDatabase } from "../../../tests/support/test-database";
+import type { Route as AppRoute } from "./+types/app";
+import type { Route as AuthRoute } from "./+types/auth";
+import { loader as appLoader } from "./app";
+import { loader as authLoader } from "./auth";
+
+const SHOP = "demo-shop.myshopify.com";
+
+async function answer<T>(call: () => Promise<T>) {
+  try {
+    return { data: await call() };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { response: thrown };
+    throw thrown;
+  }
+}
+
+const openApp = (url: string) =>
+  answer(() =>
+    appLoader({
+      request: new Request(url),
+      context: new RouterContextProvider(),
+      params: {},
+    } as unknown as AppRoute.LoaderArgs),
+  );
+
+/** The /auth/* loader as React Router calls it, after the root's i18n middleware. */
+async function openAuth(url: string) {
+  const request = new Request(url);
+  const context = new RouterContextProvider();
+  let result: Awaited<ReturnType<typeof answer>> | undefined;
+  await i18nextMiddleware(
+    { request, context } as unknown as Parameters<typeof i18nextMiddleware>[0],
+    async () => {
+      result = await answer(() =>
+        authLoader({ request, context, params: {} } as unknown as AuthRoute.LoaderArgs),
+      );
+      return new Response(null);
+    },
+  );
+  return result as Awaited<ReturnType<typeof answer>>;
+}
+
+describe("/app and /auth/* on a server without Shopify", () => {
+  afterEach(() => resetConfigForTests());
+
+  test("/app shows that the Shopify integration is not configured", async () => {
+    delete process.env.SHOPIFY_API_KEY;
+    delete process.env.SHOPIFY_API_SECRET;
+    resetConfigForTests();
+
+    expect((await openApp(`${APP}/app?embedded=1&shop=${SHOP}`)).data).toEqual({ problem: "notConfigured" });
+    const auth = await openAuth(`${APP}/auth/session-token?shop=${SHOP}`);
+    expect(auth.data).toBeInstanceOf(Response);
+    const response = auth.data as Response;
+    expect(response.status).toBe(404);
+    expect(await response.text()).toMatch(
+      /not configured on this server.*SHOPIFY_API_KEY and SHOPIFY_API_SECRET/,
+    );
+  });
+});
+
+describeEachDatabase("/app and /auth/* with Shopify configured", () => {
+  const shopify = setUpEmbeddedShopify();
+
+  test("/app opened outside the admin without a shop goes to the standalone home", async () => {
+    expect((await openApp(`${APP}/app`)).response?.headers.get("Location")).toBe("/");
+  });
+
+  test("/app opened outside the admin with a shop is sent into that shop's admin by the library", async () => {
+    const { response } = await openApp(`${APP}/app?shop=${SHOP}&host=${adminHostFor(SHOP)}`);
+    expect(response?.status).toBe(302);
+    expect(response?.headers.get("Location")).toMatch(
+      /^https:\/\/admin\.shopify\.com\/store\/demo-shop\/apps\//,
+    );
+  });
+
+  test("a deep link /app/{path} sets the staff member up, then opens /{path} with the same query", async () => {
+    await createAccount();
+    shopify().staff(SHOP, { id: 7, email: "owner@demo.example", account_owner: true });
+    const token = await sessionToken(SHOP, { sub: "7" });
+    const query = new URLSearchParams({
+      embedded: "1",
+      shop: SHOP,
+      host: adminHostFor(SHOP),
+      id_token: token,
+    });
+
+    const { response } = await openApp(`${APP}/app/contacts/create-contact?${query}`);
+
+    expect(response?.headers.get("Location")).toBe(`/contacts/create-contact?${query}`);
+  });
+
+  test("/auth/session-token is the library's bounce page: App Bridge's script, framable by the shop's admin only", async () => {
+    const { response } = await openAuth(
+      `${APP}/auth/session-token?embedded=1&shop=${SHOP}&host=${adminHostFor(SHOP)}&shopify-reload=${encodeURIComponent(`${APP}/contacts?shop=${SHOP}`)}`,
+    );
+
+    expect(response?.status).toBe(200);
+    expect(await response?.text()).toContain('src="https://cdn.shopify.com/shopifycloud/app-bridge.js"');
+    expect(response?.headers.get("Content-Security-Policy")).toContain(
+      `frame-ancestors https://${SHOP} https://admin.shopify.com`,
+    );
+    // A shop that is not a Shopify domain is never written into the page's frame-ancestors.
+    const evil = await openAuth(
+      `${APP}/auth/session-token?embedded=1&shop=evil.example&host=${adminHostFor(SHOP)}`,
+    );
+    expect(evil.response?.headers.get("Content-Security-Policy") ?? "").not.toContain("evil.example");
+  });
+});

@@ -1,0 +1,12 @@
+import type { ConnectedStore } from "~/domain/integrations/shopify-integration.server";
+import type { SmsMarketingStatus } from "~/domain/integrations/sms-status";
+
+/** What the Shopify view of /integration gets from its loader. */
+export type ShopifyViewData = {
+  configured: boolean;
+  appStoreUrl: string;
+  store: ConnectedStore | null;
+  smsStatus: Promise<SmsMarketingStatus> | null;
+  statusKey: string;
+  can: { connect: boolean; disconnect: boolean; automaticOptIn: boolean; readOnly: boolean };
+};

@@ -1,0 +1,177 @@
+import { randomBytes } from "node:crypto";
+import { expect, type FrameLocator, type Page, test } from "@playwright/test";
+import { login } from "../support/e2e-helpers";
+import { shopifyStandIn } from "../support/e2e-shopify";
+import { adminUrl, frameInShopifyAdmin, hostParam, openInShopifyAdmin } from "../support/e2e-shopify-admin";
+
+// Issue 13, "One codebase, two surfaces": the app inside the Shopify admin. A page on another
+// origin plays the admin (tests/support/e2e-shopify-admin.ts), frames /app with a signed id_token
+// and answers App Bridge's script with a stand-in; the Shopify stand-in answers token exchange and
+// the Admin API. The merchant's screens are the standalone app's own route modules.
+
+const shots = "test-results/shopify-embedded";
+const newShop = () => `embedded-${randomBytes(4).toString("hex")}.myshopify.com`;
+
+async function seedShop(shop: string) {
+  await shopifyStandIn.seedShop({ domain: shop, name: "Embedded Spec Shop", products: [] });
+}
+
+/** Accepts the terms a new company is asked to accept first (spec 1 section 4), inside the frame. */
+async function acceptTermsIn(app: FrameLocator) {
+  const terms = app.getByRole("dialog");
+  await expect(terms.getByRole("button", { name: "Accept" })).toBeVisible();
+  await terms.getByRole("button", { name: "Accept" }).click();
+  await expect(terms).toHaveCount(0);
+}
+
+function adminNav(page: Page) {
+  return page.getByRole("navigation", { name: "Shopify admin" });
+}
+
+test("the merchant opens the app in the Shopify admin, adds a contact and moves between contacts and touchpoints", async ({
+  page,
+  baseURL,
+}) => {
+  const shop = newShop();
+  await seedShop(shop);
+  const app = await openInShopifyAdmin(page, { shop, baseURL: baseURL as string });
+
+  // /app set the store's owner up and sent them to the home screen, inside the admin's frame.
+  await acceptTermsIn(app);
+  await expect(adminNav(page).getByRole("button", { name: "Contacts" })).toBeVisible();
+  await expect(adminNav(page).getByRole("button", { name: "Touchpoints" })).toBeVisible();
+  await expect(adminNav(page).getByRole("button", { name: "Settings" })).toBeVisible();
+  // Our own sidebar and account menu are not there: the admin's menu replaces them.
+  await expect(app.getByRole("navigation", { name: "Main menu" })).toHaveCount(0);
+  await expect(app.getByRole("button", { name: "Account menu" })).toHaveCount(0);
+
+  // A product, created by the page's own fetch: App Bridge adds the bearer token to it.
+  const frame = page.frame({ url: (url) => url.origin === new URL(baseURL as string).origin });
+  const created = await frame?.evaluate(async () => {
+    const response = await fetch("/product", {
+      method: "POST",
+      body: new URLSearchParams({ name: "Glow Serum" }),
+    });
+    return response.status;
+  });
+  expect(created).toBeLessThan(400);
+
+  await adminNav(page).getByRole("button", { name: "Contacts" }).click();
+  await expect(page.locator("#app-title")).toHaveText("Contacts");
+  await app.getByRole("button", { name: "Add Contact" }).click();
+  const drawer = app.getByRole("dialog", { name: "Add Contact" });
+  await drawer.getByLabel("First Name").fill("Grace");
+  await drawer.getByLabel("Last Name").fill("Hopper");
+  await drawer.getByLabel("Phone Number").fill("(212) 555-0142");
+  await drawer.getByRole("button", { name: "Save" }).click();
+  // The toast is the admin's (App Bridge's toast.show), not one of our own inside the frame.
+  await expect(page.getByRole("status", { name: "Admin toasts" })).toContainText(
+    "Contact Added successfully!",
+  );
+  await expect(app.locator(".Polaris-Frame-Toast")).toHaveCount(0);
+  await expect(app.getByRole("row").filter({ hasText: "Grace" })).toBeVisible();
+  await page.screenshot({ path: `${shots}/contacts.png` });
+
+  await adminNav(page).getByRole("button", { name: "Touchpoints" }).click();
+  await expect(page.locator("#app-title")).toHaveText("Touchpoints");
+  await expect(app.getByRole("button", { name: "Add touchpoint: Glow Serum" })).toBeVisible();
+  await page.screenshot({ path: `${shots}/touchpoints.png` });
+
+  // A toast after a redirect (deleting a product) reaches the admin too: the iframe sends no cookie
+  // back, so the redirect carries it in its URL, once.
+  await adminNav(page).getByRole("button", { name: "Products" }).click();
+  await app.getByRole("link", { name: "Open Glow Serum" }).click();
+  await app.getByRole("button", { name: "Delete Product" }).click();
+  await app
+    .getByRole("dialog")
+    .filter({ hasText: "Are you sure you want to delete Glow Serum?" })
+    .getByRole("button", { name: "Yes" })
+    .click();
+  await expect(page.getByRole("status", { name: "Admin toasts" })).toContainText(
+    "Product deleted successfully!",
+  );
+  await expect(app.getByText("No Products")).toBeVisible();
+
+  await adminNav(page).getByRole("button", { name: "Contacts" }).click();
+  await expect(app.getByRole("row").filter({ hasText: "Grace" })).toBeVisible();
+  await expect(
+    page.getByRole("status", { name: "Admin toasts" }).getByText("Product deleted successfully!"),
+  ).toHaveCount(1);
+
+  // The frame keeps the admin's query after client-side navigation: reloading it (a document load,
+  // without a token) goes through the library's bounce page and comes back with a fresh one.
+  const frameUrl = new URL(frame?.url() ?? "");
+  expect(frameUrl.pathname).toBe("/contacts");
+  expect(frameUrl.searchParams.get("embedded")).toBe("1");
+  expect(frameUrl.searchParams.get("shop")).toBe(shop);
+  await frame?.evaluate(() => window.location.reload());
+  await expect(app.getByRole("row").filter({ hasText: "Grace" })).toBeVisible();
+  expect(new URL(frame?.url() ?? "").searchParams.get("id_token")).toBeTruthy();
+});
+
+test("a deep link into the admin opens its screen", async ({ page, baseURL }) => {
+  const shop = newShop();
+  await seedShop(shop);
+  const app = await openInShopifyAdmin(page, { shop, baseURL: baseURL as string, appPath: "/app/product" });
+  await acceptTermsIn(app);
+  await expect(page.locator("#app-title")).toHaveText("Products");
+  await expect(app.getByRole("button", { name: "Create Product" })).toBeVisible();
+  await page.screenshot({ path: `${shots}/products-deep-link.png` });
+});
+
+test("embedded pages may be framed by the token's shop's admin only; standalone pages by nobody", async ({
+  page,
+  baseURL,
+}) => {
+  const shop = newShop();
+  const otherShop = newShop();
+  await seedShop(shop);
+  await seedShop(otherShop);
+  // The owner of `shop` is set up by opening /app once.
+  const setUp = await page.request.get(
+    `/app?${new URLSearchParams({ embedded: "1", shop, host: hostParam(shop), id_token: await shopifyStandIn.idToken(shop) })}`,
+    { maxRedirects: 0 },
+  );
+  expect(setUp.status()).toBe(302);
+
+  const query = async (forShop: string, tokenShop = forShop) =>
+    new URLSearchParams({
+      embedded: "1",
+      shop: forShop,
+      host: hostParam(forShop),
+      id_token: await shopifyStandIn.idToken(tokenShop),
+    });
+  const embedded = await page.request.get(`/contacts?${await query(shop)}`, { maxRedirects: 0 });
+  expect(embedded.status()).toBe(200);
+  const policy = embedded.headers()["content-security-policy"];
+  expect(policy).toContain(`frame-ancestors https://${shop} https://admin.shopify.com`);
+  expect(policy).not.toContain(otherShop);
+  expect(embedded.headers()["x-frame-options"]).toBeUndefined();
+  expect(await embedded.text()).toContain('src="https://cdn.shopify.com/shopifycloud/app-bridge.js"');
+
+  // A link that names another shop than its token's is refused, and not framable.
+  const mixed = await page.request.get(`/contacts?${await query(otherShop, shop)}`, { maxRedirects: 0 });
+  expect(mixed.status()).toBe(401);
+  expect(mixed.headers()["x-frame-options"]).toBe("DENY");
+
+  // Standalone pages keep refusing to be framed, by the admin too.
+  for (const path of ["/signin", "/contacts", "/app"]) {
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    expect(response.headers()["x-frame-options"], path).toBe("DENY");
+  }
+  await login(page, { email: "demo@blusteam.dev", password: "demo-password-1" });
+  const signedIn = await page.request.get("/contacts");
+  expect(signedIn.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(signedIn.headers()["x-frame-options"]).toBe("DENY");
+  await frameInShopifyAdmin(page, shop, `${baseURL}/contacts`);
+  await expect
+    .poll(
+      () =>
+        page
+          .frames()
+          .find((f) => f !== page.mainFrame())
+          ?.url() ?? "",
+    )
+    .toMatch(/^chrome-error:/);
+  expect(page.url()).toBe(`${adminUrl(shop)}/framed`);
+});

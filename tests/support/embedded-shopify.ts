@@ -1,0 +1,134 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { API_KEY, API_SECRET_KEY, getJwt } from "@shopify/shopify-api/test-helpers";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { resetConfigForTests } from "~/config.server";
+import { shopifyApiOrNull } from "~/services/shopify/shopify.server";
+
+/**
+ * For the embedded app's unit and database tests: the library's test key and secret as our
+ * SHOPIFY_API_KEY / SHOPIFY_API_SECRET, and a small local Shopify that answers what /app asks of a
+ * shop through the libraries (SHOPIFY_API_URL): token exchange (offline and online, the online one
+ * naming the staff member a test registered) and the Admin GraphQL `shop` query.
+ */
+export type StaffMember = {
+  id: number;
+  email: string | null;
+  email_verified?: boolean;
+  account_owner?: boolean;
+  first_name?: string;
+  last_name?: string;
+};
+
+export type EmbeddedShopify = {
+  url: string;
+  /** Registers who the token's sub is in that shop, as Shopify's token exchange will answer. */
+  staff: (shop: string, member: StaffMember) => void;
+  /** The store's name the `shop` query answers (default: "Shop {handle}"). */
+  storeName: (shop: string, name: string) => void;
+  /** Every token exchange answered: shop and requested type. */
+  exchanges: { shop: string; online: boolean }[];
+};
+
+const ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_API_URL", "APP_URL"] as const;
+export const APP = "http://localhost:3000";
+
+/** A session token of a shop's admin, signed with the test secret (overrides: exp, aud, sub...). */
+export async function sessionToken(shop: string, overrides: Record<string, unknown> = {}) {
+  const { token } = await getJwt(shop.replace(/\.myshopify\.com$/, ""), API_KEY, API_SECRET_KEY, {
+    iss: `https://${shop}/admin`,
+    dest: `https://${shop}`,
+    ...overrides,
+  });
+  return token;
+}
+
+export function setUpEmbeddedShopify(): () => EmbeddedShopify {
+  let server: Server | undefined;
+  let state: EmbeddedShopify | undefined;
+  let saved: Record<string, string | undefined> = {};
+  const staff = new Map<string, StaffMember>();
+  const names = new Map<string, string>();
+  const exchanges: EmbeddedShopify["exchanges"] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => {
+        body += chunk;
+      });
+      req.on("end", async () => {
+        const [, shop, ...rest] = (req.url ?? "").split("?")[0].split("/");
+        const path = `/${rest.join("/")}`;
+        const send = (status: number, json: unknown) => {
+          res.writeHead(status, { "Content-Type": "application/json" });
+          res.end(JSON.stringify(json));
+        };
+        if (path === "/admin/oauth/access_token") {
+          const input = JSON.parse(body) as Record<string, string>;
+          if (input.client_id !== API_KEY || input.client_secret !== API_SECRET_KEY)
+            return send(401, { error: "invalid_client" });
+          const online = input.requested_token_type.endsWith("online-access-token");
+          let sub: string;
+          try {
+            // Shopify checks the token it is given, as the library does: signature, audience, expiry.
+            const api = shopifyApiOrNull();
+            if (!api) throw new Error("Shopify is not configured");
+            sub = String((await api.session.decodeSessionToken(input.subject_token)).sub);
+          } catch {
+            return send(400, { error: "invalid_subject_token" });
+          }
+          exchanges.push({ shop, online });
+          if (!online) return send(200, { access_token: `offline-${shop}`, scope: "read_orders" });
+          const member = staff.get(`${shop}/${sub}`);
+          if (!member) return send(400, { error: "invalid_subject_token" });
+          return send(200, {
+            access_token: `online-${shop}-${sub}`,
+            scope: "read_orders",
+            expires_in: 86_400,
+            associated_user_scope: "read_orders",
+            associated_user: { first_name: "Staff", last_name: "Member", email_verified: true, ...member },
+          });
+        }
+        if (/^\/admin\/api\/[^/]+\/graphql\.json$/.test(path)) {
+          const name = names.get(shop) ?? `Shop ${shop.split(".")[0]}`;
+          return send(200, { data: { shop: { id: "gid://shopify/Shop/1", name, email: `owner@${shop}` } } });
+        }
+        send(404, { errors: "Not Found" });
+      });
+    });
+    await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    state = {
+      url: `http://127.0.0.1:${port}`,
+      staff: (shop, member) => staff.set(`${shop}/${member.id}`, member),
+      storeName: (shop, name) => names.set(shop, name),
+      exchanges,
+    };
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+  });
+  beforeEach(() => {
+    saved = Object.fromEntries(ENV.map((k) => [k, process.env[k]]));
+    staff.clear();
+    names.clear();
+    exchanges.length = 0;
+    process.env.SHOPIFY_API_KEY = API_KEY;
+    process.env.SHOPIFY_API_SECRET = API_SECRET_KEY;
+    process.env.SHOPIFY_API_URL = state?.url;
+    process.env.APP_URL = APP;
+    resetConfigForTests();
+  });
+  afterEach(() => {
+    for (const key of ENV) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+    resetConfigForTests();
+  });
+  return () => {
+    if (!state) throw new Error("the Shopify stand-in starts in beforeAll");
+    return state;
+  };
+}
