@@ -16,6 +16,6 @@ export async function answerConsentTextSave(
   const outcome = await saveConsentText(scope, input);
   if (outcome.status === "saved") return respond(request, form, { message: "consent.saved" });
   if (outcome.status === "not-connected")
-    return respond(request, form, { message: "consent.notConnected", error: true }, undefined, 409);
-  return respond(request, form, { message: "consent.saveFailed", error: true }, undefined, 502);
+    return respond(request, form, { message: "consent.notConnected", error: true });
+  return respond(request, form, { message: "consent.saveFailed", error: true });
 }

@@ -1,6 +1,8 @@
 // The consent text at checkout (spec 1 sections 2, 8, 9; spec 3 section 2.5). Spec texts word for word.
 const consent = {
   editButton: "Edit checkout consent text",
+  // Read-only admins open the same modal to read the text.
+  viewButton: "View checkout consent text",
   guideButton: "Add it to your checkout",
   // Spec 1 section 8, kept as written.
   saved: "Concent Text Saved successfully!",

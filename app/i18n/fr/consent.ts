@@ -3,6 +3,7 @@ import type { Resources } from "../en";
 // Le texte de consentement au paiement (spéc. 1 sections 2, 8, 9 ; spéc. 3 section 2.5).
 const consent: Resources["consent"] = {
   editButton: "Modifier le texte de consentement",
+  viewButton: "Voir le texte de consentement",
   guideButton: "L’ajouter à votre paiement",
   saved: "Texte de consentement enregistré !",
   saveFailed: "Une erreur s’est produite, veuillez réessayer !",

@@ -24,7 +24,11 @@ export function ConsentLanguageButtons({
   const close = useCallback(() => setOpen(null), []);
   return (
     <>
-      {consent ? <Button onClick={() => setOpen("text")}>{t("consent.editButton")}</Button> : null}
+      {consent ? (
+        <Button onClick={() => setOpen("text")}>
+          {readOnly ? t("consent.viewButton") : t("consent.editButton")}
+        </Button>
+      ) : null}
       <Button variant="plain" onClick={() => setOpen("guide")}>
         {t("consent.guideButton")}
       </Button>
