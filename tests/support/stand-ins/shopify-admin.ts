@@ -1,5 +1,5 @@
 import { billingMutations, purchaseObject, subscriptionObject } from "./shopify-billing";
-import type { BillingContext } from "./shopify-charges";
+import { type BillingContext, moneyV2 } from "./shopify-charges";
 import type { GqlArgs, GqlObject } from "./shopify-graphql";
 import { metafieldFields, metafieldsSet } from "./shopify-metafields";
 import { connection, matchesProductQuery, productObject } from "./shopify-products";
@@ -90,11 +90,35 @@ export function adminRoots(
     ...shopObject(shop, ctx.shopOrigin),
     ...metafieldFields(store, shop.domain, shop.id),
   });
+  // AppSubscriptionLineItem.usageRecords, read through node(id: subscription) (the billing work's
+  // reconciliation of usage records whose answer was lost), oldest first as Shopify keeps them.
+  const withUsageRecords = (sub: GqlObject): GqlObject => ({
+    ...sub,
+    lineItems: (sub.lineItems as GqlObject[]).map((item) => ({
+      ...item,
+      usageRecords: (args: GqlArgs) =>
+        connection(
+          "AppUsageRecord",
+          store.usageRecords
+            .filter((r) => r.subscriptionLineItemId === item.id)
+            .map((r) => ({
+              __typename: "AppUsageRecord",
+              __implements: ["Node"],
+              id: r.id,
+              description: r.description,
+              idempotencyKey: r.idempotencyKey,
+              price: moneyV2(r.price),
+              createdAt: r.createdAt,
+            })),
+          args,
+        ),
+    })),
+  });
   const nodeById = (id: unknown): GqlObject | null => {
     const product = shop.products.find((p) => p.id === id);
     if (product) return productObject(product, shop.currencyCode);
     const sub = subscriptions().find((s) => s.id === id);
-    if (sub) return subscriptionObject(sub);
+    if (sub) return withUsageRecords(subscriptionObject(sub));
     if (id === shop.id) return shopWithMetafields();
     return null;
   };
