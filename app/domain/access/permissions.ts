@@ -59,6 +59,8 @@ export const permissionRules = {
   "integrations.connect": writable,
   "integrations.disconnect": (s) => writable(s) && s.isCompanyAdmin,
   "integrations.aocm": (s) => writable(s) && s.roles.includes("admin"),
+  // The consent text at checkout (spec 1 section 2): any member who is not read-only.
+  "integrations.consentText": writable,
 } satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissionRules;

@@ -24,6 +24,7 @@ import {
  *   GET  /__stand-in/state                       shops, subscriptions, usage records, purchases,
  *                                                webhook subscriptions, deliveries
  *   GET  /__stand-in/subscriptions?shop=         GET /__stand-in/usage-records?shop=
+ *   GET  /__stand-in/metafields?shop=            metafields as stored (an app's $app namespace expanded)
  *   POST /__stand-in/subscriptions/status        { id, status } moves it and sends app_subscriptions/update
  *   POST /__stand-in/charges/answer              { shop, id (numeric), approve, kind? } as the buttons do
  *   POST /__stand-in/id-token                    { shop, userId?, apiKey?, secret?, expiresIn? } → { idToken }
@@ -168,6 +169,7 @@ export async function controlAnswer(
   if (method === "GET" && path === "/state") return ok(controlState(c));
   if (method === "GET" && path === "/subscriptions") return ok(byShop(c.store.subscriptions));
   if (method === "GET" && path === "/usage-records") return ok(byShop(c.store.usageRecords));
+  if (method === "GET" && path === "/metafields") return ok(byShop(c.store.metafields));
   if (method === "POST" && path === "/subscriptions/status") {
     const sub = c.store.subscriptions.find((s) => s.id === json.id || s.legacyId === Number(json.id));
     if (!sub) return bad(`no subscription ${String(json.id)}`, 404);
