@@ -4,6 +4,7 @@ import adminTerms from "./en/admin-terms";
 import adminUsers from "./en/admin-users";
 import auth from "./en/auth";
 import billing from "./en/billing";
+import consent from "./en/consent";
 import contacts from "./en/contacts";
 import csvImport from "./en/csv-import";
 import embedded from "./en/embedded";
@@ -35,6 +36,7 @@ const en = {
   embedded,
   integrations,
   shopifyOnboarding,
+  consent,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. All rights reserved.",

@@ -6,6 +6,7 @@ import adminTerms from "./fr/admin-terms";
 import adminUsers from "./fr/admin-users";
 import auth from "./fr/auth";
 import billing from "./fr/billing";
+import consent from "./fr/consent";
 import contacts from "./fr/contacts";
 import csvImport from "./fr/csv-import";
 import embedded from "./fr/embedded";
@@ -36,6 +37,7 @@ const fr: Resources = {
   embedded,
   integrations,
   shopifyOnboarding,
+  consent,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. Tous droits réservés.",
