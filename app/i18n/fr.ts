@@ -14,6 +14,7 @@ import integrations from "./fr/integrations";
 import journeys from "./fr/journeys";
 import messaging from "./fr/messaging";
 import messagingSettings from "./fr/messaging-settings";
+import productMapping from "./fr/product-mapping";
 import products from "./fr/products";
 import settings from "./fr/settings";
 import shopify from "./fr/shopify";
@@ -29,6 +30,7 @@ const fr: Resources = {
   csvImport,
   contacts,
   products,
+  productMapping,
   journeys,
   messaging,
   messagingSettings,

@@ -9,17 +9,13 @@ import {
 import type { AccountScope } from "~/domain/kernel/scope";
 import { escapeLike } from "~/domain/kernel/sql-text";
 import { idList } from "./catalogue-store.server";
+import { PAGE_PRODUCTS, PAGE_VARIANT_BUDGET, SELECT_ALL_LIMIT, variantNumber } from "./mapping-limits";
 
 /**
  * The edit modal's store catalogue (spec 2 section 2): products grouped by type, searched and paged
  * on the server, so a store of 20,000 variants opens it at once. Pages follow the catalogue's
  * (account, type, title) index, and a page stops adding products once it holds enough variants.
  */
-
-export const PAGE_PRODUCTS = 50;
-export const PAGE_VARIANT_BUDGET = 500;
-/** Select all takes at most this many variants (a selection is sent whole when it is saved). */
-export const SELECT_ALL_LIMIT = 25_000;
 
 export type ModalVariant = {
   id: string;
@@ -178,15 +174,15 @@ export async function cataloguePage(
 
 /**
  * Select all: every variant the search finds that is free or already our product's (one mapped to
- * another product stays there), as [variant, store product] pairs.
+ * another product stays there), as numeric ids (see mapping-limits.ts).
  */
 export async function selectableVariants(
   scope: AccountScope,
   options: { productId: string; search?: string | null },
-): Promise<{ variants: Array<[string, string]>; truncated: boolean }> {
+): Promise<{ variants: string[]; truncated: boolean }> {
   const accountId = scope.account.id;
   const rows = await getDb()
-    .select({ id: v.shopifyVariantId, productId: v.shopifyProductId })
+    .select({ id: v.shopifyVariantId })
     .from(v)
     .innerJoin(p, and(eq(p.accountId, v.accountId), eq(p.shopifyProductId, v.shopifyProductId)))
     .leftJoin(
@@ -206,7 +202,7 @@ export async function selectableVariants(
     .orderBy(asc(p.productTypeLowercased), asc(p.title), asc(v.position))
     .limit(SELECT_ALL_LIMIT + 1);
   return {
-    variants: rows.slice(0, SELECT_ALL_LIMIT).map((r) => [r.id, r.productId]),
+    variants: rows.slice(0, SELECT_ALL_LIMIT).map((r) => variantNumber(r.id)),
     truncated: rows.length > SELECT_ALL_LIMIT,
   };
 }

@@ -267,9 +267,7 @@ describeEachDatabase("Shopify product mappings", (getDb) => {
 
     // Select all takes what is free or the product's own: never Night Cream's boots.
     const selectable = await selectableVariants(context, { productId: serum.id, search: "s" });
-    expect(selectable.variants.map(([variant]) => variant).sort()).toEqual(
-      [V(11), V(12), V(31), V(32)].sort(),
-    );
+    expect(selectable.variants.sort()).toEqual(["11", "12", "31", "32"]);
     expect(selectable.truncated).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import {
 import { isUniqueViolation } from "~/domain/contacts/contacts.server";
 import type { AccountScope, Queryable } from "~/domain/kernel/scope";
 import { idList } from "./catalogue-store.server";
+import { STATUS_ROWS_SHOWN } from "./mapping-limits";
 import {
   type MappingChange,
   type TakenVariant,
@@ -143,7 +144,6 @@ export async function mappedVariantsOf(
 }
 
 export type StatusRow = LabelledVariant & { status: "adding" | "removing" | "unchanged" };
-export const STATUS_ROWS_SHOWN = 500;
 
 export type MappingPlan =
   | {
