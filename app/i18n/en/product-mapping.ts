@@ -15,7 +15,7 @@ const productMapping = {
   syncStarted: "Fetching the latest products of your store…",
   syncProgress:
     "Fetching the latest products of your store: {{products}} products, {{variants}} variants so far",
-  lastSynced: "Store products last fetched {{time}}",
+  lastSynced: "Store products last fetched",
   neverSynced: "Your store's products have not been fetched yet: press Sync Now.",
   columns: { product: "{{product}} product", shopify: "Shopify products", edit: "Edit" },
   noProductMapped: "No product mapped yet!",
@@ -57,6 +57,8 @@ const productMapping = {
   save: "Save",
   statusBack: "Back",
   mappedSuccessfully: "Mapped successfully!",
+  mappedBody: "Buyers of the mapped variants now join the journey of {{name}}.",
+  unmappedBody: "{{name}} is not mapped to any Shopify product anymore.",
   done: "Done",
   variantTaken: "{{variant}} of {{storeProduct}} is mapped to {{name}}: uncheck it there first.",
   unknownVariants:

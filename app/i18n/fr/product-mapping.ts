@@ -16,7 +16,7 @@ const productMapping: Resources["productMapping"] = {
   syncStarted: "Récupération des derniers produits de votre boutique…",
   syncProgress:
     "Récupération des derniers produits de votre boutique : {{products}} produits, {{variants}} variantes jusqu’ici",
-  lastSynced: "Produits de la boutique récupérés {{time}}",
+  lastSynced: "Produits de la boutique récupérés le",
   neverSynced: "Les produits de votre boutique n’ont pas encore été récupérés : appuyez sur Synchroniser.",
   columns: { product: "Produit {{product}}", shopify: "Produits Shopify", edit: "Modifier" },
   noProductMapped: "Aucun produit associé pour l’instant !",
@@ -57,6 +57,8 @@ const productMapping: Resources["productMapping"] = {
   save: "Enregistrer",
   statusBack: "Retour",
   mappedSuccessfully: "Associé avec succès !",
+  mappedBody: "Les acheteurs des variantes associées rejoignent désormais le parcours de {{name}}.",
+  unmappedBody: "{{name}} n’est plus associé à aucun produit Shopify.",
   done: "Terminé",
   variantTaken: "{{variant}} de {{storeProduct}} est associée à {{name}} : décochez-la d’abord là-bas.",
   unknownVariants:

@@ -136,7 +136,8 @@ export function CataloguePicker({
     onChange(nextSet);
   };
   const selectable = (list: ModalProduct[]) => list.flatMap((p) => p.variants.filter(free).map((v) => v.id));
-  const everything = allSelected?.query === query && !allSelected.pending && allSelected.ids.length > 0;
+  // Checked at once (the ids follow from the server), unchecked when nothing could be taken.
+  const everything = allSelected?.query === query && (allSelected.pending || allSelected.ids.length > 0);
 
   return (
     <BlockStack gap="300">

@@ -31,6 +31,7 @@ export function MappingFlow({ row, onClose }: { row: ProductMappingRow; onClose:
   const [selected, setSelected] = useState<Set<string> | null>(null);
   const [problem, setProblem] = useState<ToastData | null>(null);
   const [plan, setPlan] = useState<Extract<MappingPlan, { ok: true }> | null>(null);
+  const [change, setChange] = useState<string | null>(null);
   const { load } = mapped;
 
   useEffect(() => {
@@ -49,7 +50,10 @@ export function MappingFlow({ row, onClose }: { row: ProductMappingRow; onClose:
     } else if (answer.intent === "preview") {
       setPlan(answer.plan);
       setStep("status");
-    } else setStep("done");
+    } else {
+      setChange(answer.change);
+      setStep("done");
+    }
   }, [send.data, send.state]);
 
   const submit = useCallback(
@@ -81,7 +85,11 @@ export function MappingFlow({ row, onClose }: { row: ProductMappingRow; onClose:
         primaryAction={{ content: t("productMapping.done"), onAction: onClose }}
       >
         <Modal.Section>
-          <Text as="p">{t("productMapping.mappedSuccessfully")}</Text>
+          <Text as="p">
+            {change === "deleted"
+              ? t("productMapping.unmappedBody", { name: row.productName })
+              : t("productMapping.mappedBody", { name: row.productName })}
+          </Text>
         </Modal.Section>
       </Modal>
     );

@@ -1,4 +1,4 @@
-import { BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
+import { BlockStack, Box, Button, Card, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProductMappingRow } from "~/domain/shopify/commerce/mappings.server";
@@ -38,20 +38,23 @@ export function ShopifyTab({ data }: { data: ShopifyTabData }) {
       <Card padding="0">
         <Box padding="400">
           <BlockStack gap="300">
-            <InlineStack align="space-between" blockAlign="center" gap="300">
-              <BlockStack gap="100">
-                <Text as="h2" variant="headingMd">
-                  {t("productMapping.shopifyHeading")}
-                </Text>
-                <Text as="p" tone="subdued">
-                  {t("productMapping.shopifyIntro")}
-                </Text>
-              </BlockStack>
-              <Button disabled={!data.canMap} onClick={() => setTouring(true)}>
-                {t("productMapping.learnHow")}
-              </Button>
-            </InlineStack>
-            <SyncNow initial={data.sync} disabled={!data.canMap} />
+            <BlockStack gap="100">
+              <Text as="h2" variant="headingMd">
+                {t("productMapping.shopifyHeading")}
+              </Text>
+              <Text as="p" tone="subdued">
+                {t("productMapping.shopifyIntro")}
+              </Text>
+            </BlockStack>
+            <SyncNow
+              initial={data.sync}
+              disabled={!data.canMap}
+              learnHow={
+                <Button disabled={!data.canMap} onClick={() => setTouring(true)}>
+                  {t("productMapping.learnHow")}
+                </Button>
+              }
+            />
           </BlockStack>
         </Box>
         <MappingTable rows={data.rows} canEdit={data.canMap} onEdit={setEditing} />

@@ -1,8 +1,9 @@
-import { Button, InlineStack, Spinner, Text } from "@shopify/polaris";
+import { Button, InlineStack, Text } from "@shopify/polaris";
 import { RefreshIcon } from "@shopify/polaris-icons";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRevalidator } from "react-router";
+import { LocalTime } from "~/ui/admin/user-local-time";
 import { type ToastData, ToastView } from "~/ui/toast";
 import { type SyncView, syncBusy } from "./sync-view";
 
@@ -14,8 +15,17 @@ const POLL_MS = 1_000;
  * follows its progress until it is done, and says so: 'All the latest shopify products fetched
  * successfully!', or why it failed. The page's data is read again so the modal sees the new catalogue.
  */
-export function SyncNow({ initial, disabled }: { initial: SyncView | null; disabled: boolean }) {
-  const { t, i18n } = useTranslation();
+export function SyncNow({
+  initial,
+  disabled,
+  learnHow,
+}: {
+  initial: SyncView | null;
+  disabled: boolean;
+  /** The tour's button, beside Sync Now. */
+  learnHow: ReactNode;
+}) {
+  const { t } = useTranslation();
   const start = useFetcher<{ runId?: string; toast?: ToastData }>();
   const poll = useFetcher<{ sync: SyncView | null }>();
   const { revalidate } = useRevalidator();
@@ -51,11 +61,6 @@ export function SyncNow({ initial, disabled }: { initial: SyncView | null; disab
   }, [poll.data, waiting, revalidate]);
 
   const running = waiting !== null || start.state !== "idle";
-  const when = sync?.lastSucceededAt
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(
-        new Date(sync.lastSucceededAt),
-      )
-    : null;
   return (
     <InlineStack gap="300" blockAlign="center" wrap>
       <start.Form method="post" action="/product-mapping">
@@ -65,22 +70,23 @@ export function SyncNow({ initial, disabled }: { initial: SyncView | null; disab
           {t("productMapping.syncNow")}
         </Button>
       </start.Form>
+      {learnHow}
       <output aria-live="polite">
         {running ? (
-          <InlineStack gap="200" blockAlign="center">
-            <Spinner size="small" accessibilityLabel={t("productMapping.syncStarted")} />
-            <Text as="span" tone="subdued">
-              {sync && waiting === sync.runId && sync.status === "running" && sync.productsDone > 0
-                ? t("productMapping.syncProgress", {
-                    products: sync.productsDone,
-                    variants: sync.variantsDone,
-                  })
-                : t("productMapping.syncStarted")}
-            </Text>
-          </InlineStack>
+          <Text as="span" tone="subdued">
+            {sync && waiting === sync.runId && sync.status === "running" && sync.productsDone > 0
+              ? t("productMapping.syncProgress", { products: sync.productsDone, variants: sync.variantsDone })
+              : t("productMapping.syncStarted")}
+          </Text>
         ) : (
           <Text as="span" tone="subdued">
-            {when ? t("productMapping.lastSynced", { time: when }) : t("productMapping.neverSynced")}
+            {sync?.lastSucceededAt ? (
+              <>
+                {t("productMapping.lastSynced")} <LocalTime iso={sync.lastSucceededAt} />
+              </>
+            ) : (
+              t("productMapping.neverSynced")
+            )}
           </Text>
         )}
       </output>
