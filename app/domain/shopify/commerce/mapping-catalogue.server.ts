@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, exists, ilike, ne, notExists, or, type SQL, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import {
   products,
@@ -174,32 +174,48 @@ export async function cataloguePage(
 
 /**
  * Select all: every variant the search finds that is free or already our product's (one mapped to
- * another product stays there), as numeric ids (see mapping-limits.ts).
+ * another product stays there), as numeric ids (see mapping-limits.ts). The matching products are
+ * read first, on their own (a planner guessing the search's selectivity inside one statement may
+ * run the search once per variant), then their variants, minus those of other products (an anti-join).
  */
 export async function selectableVariants(
   scope: AccountScope,
   options: { productId: string; search?: string | null },
 ): Promise<{ variants: string[]; truncated: boolean }> {
   const accountId = scope.account.id;
+  const search = matching(accountId, options.search ?? "");
+  const productIds = search
+    ? (
+        await getDb()
+          .select({ id: p.shopifyProductId })
+          .from(p)
+          .where(and(eq(p.accountId, accountId), search))
+      ).map((r) => r.id)
+    : null;
+  if (productIds?.length === 0) return { variants: [], truncated: false };
+  const m = shopifyMappedVariants;
   const rows = await getDb()
     .select({ id: v.shopifyVariantId })
     .from(v)
-    .innerJoin(p, and(eq(p.accountId, v.accountId), eq(p.shopifyProductId, v.shopifyProductId)))
-    .leftJoin(
-      shopifyMappedVariants,
-      and(
-        eq(shopifyMappedVariants.accountId, v.accountId),
-        eq(shopifyMappedVariants.shopifyVariantId, v.shopifyVariantId),
-      ),
-    )
     .where(
       and(
         eq(v.accountId, accountId),
-        matching(accountId, options.search ?? ""),
-        sql`(${shopifyMappedVariants.productId} is null or ${shopifyMappedVariants.productId} = ${options.productId})`,
+        productIds ? sql`${v.shopifyProductId} in ${idList(productIds)}` : undefined,
+        notExists(
+          getDb()
+            .select({ one: sql`1` })
+            .from(m)
+            .where(
+              and(
+                eq(m.accountId, v.accountId),
+                eq(m.shopifyVariantId, v.shopifyVariantId),
+                ne(m.productId, options.productId),
+              ),
+            ),
+        ),
       ),
     )
-    .orderBy(asc(p.productTypeLowercased), asc(p.title), asc(v.position))
+    .orderBy(asc(v.shopifyVariantId))
     .limit(SELECT_ALL_LIMIT + 1);
   return {
     variants: rows.slice(0, SELECT_ALL_LIMIT).map((r) => variantNumber(r.id)),
