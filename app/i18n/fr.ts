@@ -4,6 +4,7 @@ import adminAudit from "./fr/admin-audit";
 import adminCompanies from "./fr/admin-companies";
 import adminTerms from "./fr/admin-terms";
 import adminUsers from "./fr/admin-users";
+import attribution from "./fr/attribution";
 import auth from "./fr/auth";
 import billing from "./fr/billing";
 import contacts from "./fr/contacts";
@@ -36,6 +37,7 @@ const fr: Resources = {
   embedded,
   integrations,
   shopifyOnboarding,
+  attribution,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. Tous droits réservés.",
