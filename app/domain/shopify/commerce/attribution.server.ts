@@ -25,9 +25,20 @@ export async function attributeOrder(
 ): Promise<OrderAttribution> {
   const { accountId, contactId, placedAt } = order;
   if (!contactId || !isUuid(contactId) || !isUuid(accountId) || Number.isNaN(placedAt.getTime())) return null;
+  const [click] = await lastClickInWindow(db, { accountId, contactId, placedAt });
+  if (!click?.touchpointId) return null;
+  return { touchpointId: click.touchpointId, clickId: click.clickId };
+}
+
+/** The query itself, apart so a test can read its plan (it must walk link_clicks_contact_idx). */
+export function lastClickInWindow(
+  db: Queryable,
+  order: { accountId: string; contactId: string; placedAt: Date },
+) {
+  const { accountId, contactId, placedAt } = order;
   const windowDays = sql`(select ${accounts.attributionWindowDays} from ${accounts} where ${accounts.id} = ${accountId})`;
   const windowStart = sql`${placedAt.toISOString()}::timestamptz - make_interval(days => ${windowDays})`;
-  const [click] = await db
+  return db
     .select({ clickId: linkClicks.id, touchpointId: linkClicks.touchpointId })
     .from(linkClicks)
     .where(
@@ -41,6 +52,4 @@ export async function attributeOrder(
     )
     .orderBy(desc(linkClicks.clickedAt), desc(linkClicks.id))
     .limit(1);
-  if (!click?.touchpointId) return null;
-  return { touchpointId: click.touchpointId, clickId: click.clickId };
 }
