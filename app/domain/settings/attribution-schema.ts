@@ -13,7 +13,8 @@ export const attributionSettingsSchema = z.object({
   attributionWindowDays: z
     .string({ error: required })
     .trim()
-    .min(1, required)
+    // Empty after trimming: only "required", not the range message as well.
+    .min(1, { error: required, abort: true })
     // Digits only: "7.5", "-3" and "1e1" are refused with the range message rather than rounded.
     .regex(/^\d{1,3}$/, outOfRange)
     .transform(Number)
