@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { TimelineEvent } from "~/domain/journeys/timeline.server";
 import { formatMoney } from "~/domain/kernel/money";
+import { detailUrl } from "~/ui/journeys/journey-card";
 
 type OrderEvent = Extract<TimelineEvent, { kind: "order" }>;
 
@@ -25,7 +26,7 @@ export function TimelineOrderDetails({ event }: { event: OrderEvent }) {
     );
   return (
     <Text as="p" variant="bodySm">
-      <Link url={`/touchpoint-detail?id=${event.touchpoint.id}`} removeUnderline>
+      <Link url={detailUrl(event.touchpoint.id)} removeUnderline>
         {t("timeline.orderAttributedTo", { touchpoint: event.touchpoint.name })}
       </Link>
     </Text>

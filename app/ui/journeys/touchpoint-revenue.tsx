@@ -27,76 +27,84 @@ export function TouchpointRevenueCard({
   const oneCurrency = revenue.totals.length === 1;
   return (
     <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          {t("attribution.touchpoint.title")}
-        </Text>
-        {orders === 0 ? (
-          <EmptyMessage heading={t("attribution.touchpoint.empty")}>
-            {t("attribution.touchpoint.emptyHelp", { days: windowDays })}
-          </EmptyMessage>
-        ) : (
-          <>
-            <InlineGrid columns={{ xs: 2, md: 4 }} gap="300">
-              <Figure id="attributed-orders" label={t("attribution.touchpoint.orders")}>
-                {new Intl.NumberFormat(i18n.language).format(orders)}
-              </Figure>
-              {revenue.totals.map((total) => (
-                <Figure
-                  key={total.currency}
-                  id={`attributed-revenue-${total.currency}`}
-                  label={
-                    oneCurrency
-                      ? t("attribution.touchpoint.revenue")
-                      : t("attribution.touchpoint.revenueIn", { currency: total.currency })
-                  }
-                >
-                  {money(total.totalMinor, total.currency)}
+      <section aria-labelledby="touchpoint-revenue-title">
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd" id="touchpoint-revenue-title">
+            {t("attribution.touchpoint.title")}
+          </Text>
+          {orders === 0 ? (
+            <EmptyMessage heading={t("attribution.touchpoint.empty")}>
+              {t("attribution.touchpoint.emptyHelp", { days: windowDays })}
+            </EmptyMessage>
+          ) : (
+            <>
+              <InlineGrid columns={{ xs: 2, md: 4 }} gap="300">
+                <Figure id="attributed-orders" label={t("attribution.touchpoint.orders")}>
+                  {new Intl.NumberFormat(i18n.language).format(orders)}
                 </Figure>
-              ))}
-            </InlineGrid>
-            <Text as="p" tone="subdued" variant="bodySm">
-              {t("attribution.touchpoint.note", { days: windowDays })}
-            </Text>
-            <Text as="h3" variant="headingSm">
-              {t("attribution.touchpoint.latest")}
-            </Text>
-            <table style={{ width: "100%", borderCollapse: "collapse" }} data-testid="attributed-orders-list">
-              <thead>
-                <tr style={{ borderBlockEnd: "1px solid var(--p-color-border)" }}>
-                  {(["order", "contact", "total", "placedAt"] as const).map((key) => (
-                    <th key={key} scope="col" style={cell}>
-                      {t(`attribution.touchpoint.${key}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {revenue.latest.map((order) => (
-                  <tr key={order.id} style={{ borderBlockEnd: "1px solid var(--p-color-border-secondary)" }}>
-                    <td style={cell}>{order.name}</td>
-                    <td style={cell}>
-                      {order.contact ? (
-                        <Link url={`/contacts/contact-detail?id=${order.contact.id}`}>
-                          {order.contact.name}
-                        </Link>
-                      ) : (
-                        <Text as="span" tone="subdued">
-                          {t("attribution.touchpoint.contactGone")}
-                        </Text>
-                      )}
-                    </td>
-                    <td style={cell}>{money(order.totalMinor, order.currency)}</td>
-                    <td style={cell}>
-                      <time dateTime={order.placedAt}>{when(order.placedAt)}</time>
-                    </td>
-                  </tr>
+                {revenue.totals.map((total) => (
+                  <Figure
+                    key={total.currency}
+                    id={`attributed-revenue-${total.currency}`}
+                    label={
+                      oneCurrency
+                        ? t("attribution.touchpoint.revenue")
+                        : t("attribution.touchpoint.revenueIn", { currency: total.currency })
+                    }
+                  >
+                    {money(total.totalMinor, total.currency)}
+                  </Figure>
                 ))}
-              </tbody>
-            </table>
-          </>
-        )}
-      </BlockStack>
+              </InlineGrid>
+              <Text as="p" tone="subdued" variant="bodySm">
+                {t("attribution.touchpoint.note", { days: windowDays })}
+              </Text>
+              <Text as="h3" variant="headingSm">
+                {t("attribution.touchpoint.latest")}
+              </Text>
+              <table
+                style={{ width: "100%", borderCollapse: "collapse" }}
+                data-testid="attributed-orders-list"
+              >
+                <thead>
+                  <tr style={{ borderBlockEnd: "1px solid var(--p-color-border)" }}>
+                    {(["order", "contact", "total", "placedAt"] as const).map((key) => (
+                      <th key={key} scope="col" style={cell}>
+                        {t(`attribution.touchpoint.${key}`)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {revenue.latest.map((order) => (
+                    <tr
+                      key={order.id}
+                      style={{ borderBlockEnd: "1px solid var(--p-color-border-secondary)" }}
+                    >
+                      <td style={cell}>{order.name}</td>
+                      <td style={cell}>
+                        {order.contact ? (
+                          <Link url={`/contacts/contact-detail?id=${order.contact.id}`}>
+                            {order.contact.name}
+                          </Link>
+                        ) : (
+                          <Text as="span" tone="subdued">
+                            {t("attribution.touchpoint.contactGone")}
+                          </Text>
+                        )}
+                      </td>
+                      <td style={cell}>{money(order.totalMinor, order.currency)}</td>
+                      <td style={cell}>
+                        <time dateTime={order.placedAt}>{when(order.placedAt)}</time>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          )}
+        </BlockStack>
+      </section>
     </Card>
   );
 }

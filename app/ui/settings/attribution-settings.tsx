@@ -33,33 +33,36 @@ export function AttributionSettingsCard({
   const disabled = !data.can.companyWrite;
   return (
     <Card>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...getFormProps(form)} aria-labelledby="attribution-settings-title">
         <input type="hidden" name="intent" value="attribution" />
         <BlockStack gap="300">
-          <Text as="h2" variant="headingMd">
+          <Text as="h2" variant="headingMd" id="attribution-settings-title">
             {t("attribution.settings.title")}
           </Text>
           <Text as="p" tone="subdued">
             {t("attribution.settings.description")}
           </Text>
-          <InlineStack gap="300" blockAlign="end" wrap={false}>
-            <Box maxWidth="16rem" width="100%">
+          <InlineStack gap="300" blockAlign="start" wrap={false}>
+            <Box width="12rem">
               <FormTextField
                 meta={fields.attributionWindowDays}
                 label={t("attribution.settings.windowLabel")}
-                helpText={t("attribution.settings.windowHelp")}
                 type="number"
                 inputMode="numeric"
                 autoComplete="off"
                 disabled={disabled}
               />
             </Box>
-            <Box paddingBlockEnd="500">
+            {/* Level with the input, below its label, whether or not an error shows under it. */}
+            <Box paddingBlockStart="600">
               <Button submit variant="primary" loading={busy} disabled={disabled}>
                 {t("attribution.settings.save")}
               </Button>
             </Box>
           </InlineStack>
+          <Text as="p" tone="subdued" variant="bodySm">
+            {t("attribution.settings.windowHelp")}
+          </Text>
         </BlockStack>
       </Form>
     </Card>
