@@ -1,5 +1,6 @@
 import { pruneRateLimitBuckets } from "~/domain/auth/rate-limit.server";
 import { endLateStarts } from "~/domain/billing/late-start.server";
+import { runShopifyUsageReport } from "~/domain/billing/shopify-usage-report.server";
 import { requeueUnappliedStripeEvents, runStripeEventJob } from "~/domain/billing/stripe-events.server";
 import { runUsageReport } from "~/domain/billing/usage-report.server";
 import { runCsvImport } from "~/domain/contacts/csv-import.server";
@@ -24,6 +25,9 @@ export const jobHandlers: JobHandlers = {
   },
   "billing-usage-report": async (_payload, job) => {
     await runUsageReport({ signal: job.signal });
+  },
+  "shopify-usage-report": async (_payload, job) => {
+    await runShopifyUsageReport({ signal: job.signal });
   },
   "stripe-event": ({ eventId }, job) => runStripeEventJob(eventId, job),
   "billing-late-start": async () => {

@@ -5,6 +5,7 @@ import adminUsers from "./en/admin-users";
 import attribution from "./en/attribution";
 import auth from "./en/auth";
 import billing from "./en/billing";
+import consent from "./en/consent";
 import contacts from "./en/contacts";
 import csvImport from "./en/csv-import";
 import embedded from "./en/embedded";
@@ -37,6 +38,7 @@ const en = {
   integrations,
   shopifyOnboarding,
   attribution,
+  consent,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. All rights reserved.",

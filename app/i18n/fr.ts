@@ -7,6 +7,7 @@ import adminUsers from "./fr/admin-users";
 import attribution from "./fr/attribution";
 import auth from "./fr/auth";
 import billing from "./fr/billing";
+import consent from "./fr/consent";
 import contacts from "./fr/contacts";
 import csvImport from "./fr/csv-import";
 import embedded from "./fr/embedded";
@@ -38,6 +39,7 @@ const fr: Resources = {
   integrations,
   shopifyOnboarding,
   attribution,
+  consent,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. Tous droits réservés.",

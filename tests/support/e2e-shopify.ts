@@ -1,6 +1,11 @@
 import type { SeedProduct, SeedShop } from "./stand-ins/shopify";
 import type { WebhookDelivery } from "./stand-ins/shopify-signing";
-import type { StoredShop, StoredSubscription, StoredUsageRecord } from "./stand-ins/shopify-store";
+import type {
+  StoredMetafield,
+  StoredShop,
+  StoredSubscription,
+  StoredUsageRecord,
+} from "./stand-ins/shopify-store";
 
 /**
  * The Shopify stand-in as specs see it: e2e-server.ts runs it in its own process, knowing the e2e
@@ -57,6 +62,9 @@ export const shopifyStandIn = {
     control<StoredSubscription[]>("GET", `subscriptions${shop ? `?shop=${encodeURIComponent(shop)}` : ""}`),
   usageRecords: (shop?: string) =>
     control<StoredUsageRecord[]>("GET", `usage-records${shop ? `?shop=${encodeURIComponent(shop)}` : ""}`),
+  /** The shop's metafields as stored (an app's `$app` namespace expanded to `app--1...`). */
+  metafields: (shop: string) =>
+    control<StoredMetafield[]>("GET", `metafields?shop=${encodeURIComponent(shop)}`),
   /** Moves a subscription (gid or numeric id) to a status and sends app_subscriptions/update. */
   setSubscriptionStatus: (id: string | number, status: StoredSubscription["status"]) =>
     control<StoredSubscription>("POST", "subscriptions/status", { id, status }),
@@ -78,6 +86,9 @@ export const shopifyStandIn = {
   /** The next Admin GraphQL request (of `shop`, or any) is answered `ms` later (to see a Loading state). */
   delayNextGraphql: (ms: number, shop?: string) => control<{ ok: true }>("POST", "delay-next", { ms, shop }),
   state: () => control<Record<string, unknown>>("GET", "state"),
+  /** The signed link Shopify opens when the merchant installs the app (e.g. {baseURL}/shopify-install). */
+  installLink: async (shop: string, appUrl: string) =>
+    (await control<{ url: string }>("POST", "install-link", { shop, appUrl })).url,
   /** The app the stand-in knows (the e2e server's per-run SHOPIFY_API_KEY). */
   app: async () => (await control<{ app: { apiKey: string; name: string } }>("GET", "state")).app,
   /** Runs an Admin GraphQL document for a shop as the installed app would (a token is made for it). */

@@ -6,6 +6,7 @@ import { getCookieSession, getSessionUserId, redirectWithToast } from "~/domain/
 import { authenticateEmbedded, type EmbeddedAuth } from "~/domain/shopify/embedded-auth.server";
 import { embeddedSetupUrl } from "~/domain/shopify/embedded-setup";
 import { findEmbeddedStaff, type StaffIdentity } from "~/domain/shopify/embedded-staff.server";
+import { sendLockedStoreToOnboarding } from "~/domain/shopify/onboarding-lock.server";
 import { can, type Permission, type PermissionSubject } from "./permissions";
 
 export type ViewerUser = { id: string; email: string; givenName: string; familyName: string };
@@ -248,6 +249,8 @@ export async function requireMember(args: GuardArgs): Promise<MemberContext> {
     throw redirect(isPlatformStaff(viewer) ? "/admin" : "/setup");
   }
   if (workspace.account.disabled && !workspace.viewAs) throw redirect("/suspended");
+  // A locked store profile keeps the company's own users in store onboarding (spec 1 section 4).
+  if (!workspace.viewAs) await sendLockedStoreToOnboarding(workspace.account.id);
   return { ...viewer, ...workspace };
 }
 

@@ -33,6 +33,8 @@ export const permissionRules = {
   // /setup: a signed-in user without a company creates one or asks to join one.
   "companies.create": writable,
   "access.request": writable,
+  // /unboxing-tour: connecting a store, picking its products (the domain also checks company admin).
+  "store.onboard": writable,
   "keys.generate": (s) => writable(s) && s.isCompanyAdmin,
   "keys.manage": (s) => writable(s) && s.isCompanyAdmin,
   "support.write": writable,
@@ -57,6 +59,8 @@ export const permissionRules = {
   "integrations.connect": writable,
   "integrations.disconnect": (s) => writable(s) && s.isCompanyAdmin,
   "integrations.aocm": (s) => writable(s) && s.roles.includes("admin"),
+  // The consent text at checkout (spec 1 section 2): any member who is not read-only.
+  "integrations.consentText": writable,
 } satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissionRules;

@@ -123,3 +123,17 @@ describe("framing inside the Shopify admin", () => {
     expect((await headersFor(null)).get("X-Frame-Options")).toBe("DENY");
   });
 });
+
+describe("images in the page's policy", () => {
+  afterEach(() => {
+    delete process.env.SHOPIFY_API_URL;
+    resetConfigForTests();
+  });
+
+  it("allows https images, and the Shopify stand-in's plain-http pictures only in tests", () => {
+    expect(contentSecurityPolicy("n")).toContain("img-src 'self' data: https:;");
+    process.env.SHOPIFY_API_URL = "http://127.0.0.1:24100";
+    resetConfigForTests();
+    expect(contentSecurityPolicy("n")).toContain("img-src 'self' data: https: http://127.0.0.1:24100;");
+  });
+});

@@ -63,12 +63,15 @@ function frameAncestors({ framable = false, embeddedShop = null }: FramePolicy):
  */
 export function contentSecurityPolicy(nonce: string, policy: FramePolicy = {}): string {
   const appBridge = policy.embeddedShop && !policy.framable ? ` ${APP_BRIDGE_SCRIPT_URL}` : "";
+  // Tests only (SHOPIFY_API_URL): the Shopify stand-in serves product pictures over plain http.
+  const standIn = config().SHOPIFY_API_URL;
+  const standInImages = standIn ? ` ${new URL(standIn).origin}` : "";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${appBridge}`,
     // Polaris sets inline style attributes.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    `img-src 'self' data: https:${standInImages}`,
     "font-src 'self' data:",
     "connect-src 'self'",
     // Legal PDFs and analytics dashboards may be hosted elsewhere.

@@ -4,6 +4,7 @@ import { type AccountStatus, accounts, dashboards, memberships, plans } from "#d
 import type { Viewer } from "~/domain/access/guard.server";
 import { escapeLike } from "~/domain/kernel/sql-text";
 import { loadSubdomainPatterns } from "~/domain/platform/system-configuration.server";
+import { storeLocksOf } from "~/domain/shopify/onboarding-admin.server";
 import { recordAudit } from "./audit.server";
 import {
   type AddCompanyInput,
@@ -94,10 +95,11 @@ export async function searchCompanies(query: CompaniesQuery) {
   const page = Math.min(query.page, lastPage);
   const rows = page === query.page ? firstTry : await pageRows(page);
   const ids = rows.map((r) => r.id);
-  const [memberCounts, tagsById, dashboardNames] = await Promise.all([
+  const [memberCounts, tagsById, dashboardNames, storeLocks] = await Promise.all([
     memberCountsOf(ids),
     tagsOfAccounts(ids),
     dashboardNamesOf(rows.map((r) => r.dashboardId)),
+    storeLocksOf(ids),
   ]);
   return {
     rows: rows.map((row) => ({
@@ -105,6 +107,8 @@ export async function searchCompanies(query: CompaniesQuery) {
       dashboardName: (row.dashboardId && dashboardNames.get(row.dashboardId)) || null,
       users: memberCounts.get(row.id) ?? 0,
       tags: tagsById.get(row.id) ?? [],
+      // Store mode: null without a store, else whether its profile is locked.
+      storeLocked: storeLocks.get(row.id) ?? null,
     })),
     total,
     page,

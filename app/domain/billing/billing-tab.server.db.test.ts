@@ -128,7 +128,8 @@ describeEachDatabase("the Billing tab's data", (getDb) => {
     const data = chooser(await loadBillingTab(await memberContext(member.id), { now }));
     expect(data.choosablePlans[0].id).toBe("lite-250");
     expect(data.choosablePlans).toHaveLength(8);
-    expect(data.cardBilling).toBe("store");
+    // No installed store (no store profile): billing through the store is not connected.
+    expect(data.cardBilling).toBe("store_not_connected");
     expect(data.hasPortal).toBe(true);
     // A store profile skips the price rule.
     expect(data.planChoices["lite-1000"]).toBe("select");

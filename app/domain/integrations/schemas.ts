@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { consentTextSchema } from "~/domain/shopify/consent-text-schema";
 
 /** The Shopify view's writes, one intent each (parsed once in the /integration action). */
 export const automaticOptInSchema = z.object({
@@ -8,4 +9,8 @@ export const automaticOptInSchema = z.object({
 
 export const disconnectSchema = z.object({ intent: z.literal("disconnect") });
 
-export const integrationsSchema = z.discriminatedUnion("intent", [automaticOptInSchema, disconnectSchema]);
+export const integrationsSchema = z.discriminatedUnion("intent", [
+  automaticOptInSchema,
+  disconnectSchema,
+  consentTextSchema,
+]);

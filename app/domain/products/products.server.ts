@@ -4,7 +4,7 @@ import { journeys, products } from "#db/schema";
 import { isUniqueViolation } from "~/domain/contacts/contacts.server";
 import { MIN_SEARCH_LENGTH } from "~/domain/contacts/schemas";
 import { isUuid } from "~/domain/kernel/ids";
-import type { AccountScope } from "~/domain/kernel/scope";
+import type { AccountScope, Queryable } from "~/domain/kernel/scope";
 import { escapeLike } from "~/domain/kernel/sql-text";
 
 export type ProductRow = { id: string; name: string };
@@ -40,11 +40,18 @@ export async function getProduct(context: AccountScope, id: string): Promise<Pro
   return row ?? null;
 }
 
-/** Adds a product and, in the same transaction, the journey it owns (named like the product). */
-export async function createProduct(context: AccountScope, name: string): Promise<ProductWriteResult> {
+/**
+ * Adds a product and, in the same transaction, the journey it owns (named like the product). Given a
+ * transaction (store onboarding), it runs as a savepoint inside it: a duplicate name undoes only this.
+ */
+export async function createProduct(
+  context: AccountScope,
+  name: string,
+  db: Queryable = getDb(),
+): Promise<ProductWriteResult> {
   const clean = name.trim();
   try {
-    const product = await getDb().transaction(async (tx) => {
+    const product = await db.transaction(async (tx) => {
       const [created] = await tx
         .insert(products)
         .values({ accountId: context.account.id, name: clean })

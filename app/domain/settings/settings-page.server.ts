@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { redirect } from "react-router";
 import type { MemberContext } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
 import type { Toast } from "~/domain/actions/toast";
@@ -33,10 +34,22 @@ async function loadPersonalTab(member: MemberContext, _url: URL) {
   return { tab: "personal" as const, invitations: await listMyInvitations(member) };
 }
 
-/** ?stripe_session= is a checkout coming back: the thank-you shows once Stripe confirms it paid. */
+/**
+ * ?stripe_session= is a checkout coming back: the thank-you shows once Stripe confirms it paid.
+ * ?charge_id= is a store account back from Shopify's confirmation: once Shopify was asked (and an
+ * approved charge applied), the page loads again without it, so that every loader of the page (the
+ * shell's status banner too) reads the company as it is now, and a reload asks nothing again.
+ */
 async function loadBillingTab(member: MemberContext, url: URL) {
   const stripeSession = url.searchParams.get("stripe_session");
-  return { tab: "billing" as const, billing: await loadBillingView(member, { stripeSession }) };
+  const shopifyChargeId = url.searchParams.get("charge_id");
+  const billing = await loadBillingView(member, { stripeSession, shopifyChargeId });
+  if (shopifyChargeId) {
+    const clean = new URL(url);
+    clean.searchParams.delete("charge_id");
+    throw redirect(`${clean.pathname}${clean.search}`);
+  }
+  return { tab: "billing" as const, billing };
 }
 
 async function loadOrganizationTab(member: MemberContext, _url: URL) {

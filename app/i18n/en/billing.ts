@@ -41,7 +41,22 @@ const billing = {
     notConfigured:
       "Card billing is not configured on this server: set STRIPE_SECRET_KEY to take payments. Plans and usage still show.",
     storeTitle: "Billing through the store",
-    store: "Billing through the store is not connected yet.",
+    store:
+      "Billing through the store is not connected: this company has no installed Shopify store. Install the app from the Integrations page to choose a plan.",
+    storeNotConfiguredTitle: "The Shopify integration is not configured",
+    storeNotConfigured:
+      "The Shopify integration is not configured on this server: set SHOPIFY_API_KEY and SHOPIFY_API_SECRET to bill store plans through Shopify. Plans and usage still show.",
+  },
+  store: {
+    billedThrough: "Your plan is billed through your Shopify store.",
+    cancelPlan: "Cancel plan",
+    cancelTitle: "Cancel your plan?",
+    cancelBody:
+      "Shopify stops charging your store for {{plan}} now. You can choose a plan again at any time.",
+    keepPlan: "Keep plan",
+    pending: "Your change to {{plan}} is waiting for your approval in Shopify.",
+    approve: "Approve in Shopify",
+    openingShopify: "Opening Shopify to approve the charge…",
   },
   costs: {
     title: "Cost per message",
@@ -68,6 +83,9 @@ const billing = {
     failedRetrievingPlans: "Failed retrieving plans",
     notConfigured: "Card billing is not configured on this server. Set STRIPE_SECRET_KEY to take payments.",
     storeNotConnected: "Billing through the store is not connected yet.",
+    storeNotConfigured:
+      "The Shopify integration is not configured on this server (SHOPIFY_API_KEY, SHOPIFY_API_SECRET).",
+    noStorePlan: "There is no store plan to cancel.",
   },
   public: {
     title: "Plans and pricing",

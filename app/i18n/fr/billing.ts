@@ -43,7 +43,22 @@ const billing: typeof billingEn = {
     notConfigured:
       "Le paiement par carte n'est pas configuré sur ce serveur : définissez STRIPE_SECRET_KEY pour encaisser les paiements. Les forfaits et l'utilisation restent affichés.",
     storeTitle: "Facturation par la boutique",
-    store: "La facturation par la boutique n'est pas encore connectée.",
+    store:
+      "La facturation par la boutique n'est pas connectée : cette entreprise n'a pas de boutique Shopify installée. Installez l'application depuis la page Intégrations pour choisir un forfait.",
+    storeNotConfiguredTitle: "L'intégration Shopify n'est pas configurée",
+    storeNotConfigured:
+      "L'intégration Shopify n'est pas configurée sur ce serveur : définissez SHOPIFY_API_KEY et SHOPIFY_API_SECRET pour facturer les forfaits de boutique par Shopify. Les forfaits et l'utilisation restent affichés.",
+  },
+  store: {
+    billedThrough: "Votre forfait est facturé par votre boutique Shopify.",
+    cancelPlan: "Résilier le forfait",
+    cancelTitle: "Résilier votre forfait ?",
+    cancelBody:
+      "Shopify cesse dès maintenant de facturer {{plan}} à votre boutique. Vous pouvez choisir un forfait à tout moment.",
+    keepPlan: "Garder le forfait",
+    pending: "Votre passage à {{plan}} attend votre approbation dans Shopify.",
+    approve: "Approuver dans Shopify",
+    openingShopify: "Ouverture de Shopify pour approuver le paiement…",
   },
   costs: {
     title: "Coût par message",
@@ -72,6 +87,9 @@ const billing: typeof billingEn = {
     notConfigured:
       "Le paiement par carte n'est pas configuré sur ce serveur. Définissez STRIPE_SECRET_KEY pour encaisser les paiements.",
     storeNotConnected: "La facturation par la boutique n'est pas encore connectée.",
+    storeNotConfigured:
+      "L'intégration Shopify n'est pas configurée sur ce serveur (SHOPIFY_API_KEY, SHOPIFY_API_SECRET).",
+    noStorePlan: "Aucun forfait de boutique à résilier.",
   },
   public: {
     title: "Forfaits et tarifs",

@@ -46,7 +46,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return startUserSession(request, {
         userId: outcome.value.userId,
         ipAddress: origin.ip,
-        redirectTo: requestId ? `/?${new URLSearchParams({ requestid: requestId })}` : "/",
+        // Store details from the Shopify install hand-off: on to store onboarding (spec 1 section 4).
+        redirectTo: requestId
+          ? `/?${new URLSearchParams({ requestid: requestId })}`
+          : session.has("storeDetails")
+            ? "/unboxing-tour"
+            : "/",
       });
     }
   }

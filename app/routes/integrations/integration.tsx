@@ -14,6 +14,8 @@ import {
 } from "~/domain/integrations/shopify-integration.server";
 import { smsMarketingStatusOf } from "~/domain/integrations/sms-status";
 import { integrationUrl, integrationViewOf } from "~/domain/integrations/views";
+import { readConsentText } from "~/domain/shopify/consent-text.server";
+import { answerConsentTextSave } from "~/domain/shopify/consent-text-action.server";
 import { IntegrationsHome } from "~/ui/integrations/home";
 import { ShopifyView } from "~/ui/integrations/shopify-view";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
@@ -38,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     active,
     store,
     smsStatus,
+    consent: view === "shopify" && store ? await readConsentText(member) : null,
     statusKey: `${Date.now()}-${Math.random()}`,
     can: {
       connect: can(member, "integrations.connect"),
@@ -61,6 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "disconnect":
       permit(member, "integrations.disconnect");
       return disconnect(request, form, member);
+    case "consent-text":
+      permit(member, "integrations.consentText");
+      return answerConsentTextSave(request, form, member, input);
     default:
       return unknownIntent();
   }

@@ -99,6 +99,7 @@ describeEachDatabase(
           ["journey-dispatch", "* * * * *"],
           ["prune-rate-limits", "17 * * * *"],
           ["billing-usage-report", "* * * * *"],
+          ["shopify-usage-report", "* * * * *"],
           ["billing-late-start", "*/5 * * * *"],
         ]),
       );

@@ -45,6 +45,15 @@ export const queues = {
     schedule: "* * * * *",
   },
   /**
+   * Overage messages of store accounts as Shopify usage records, one per message; our row (written
+   * before the call, claimed during it, reconciled with Shopify after a crash) is the dedupe.
+   */
+  "shopify-usage-report": {
+    options: { policy: "short", retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60 },
+    payload: z.object({}),
+    schedule: "* * * * *",
+  },
+  /**
    * One accepted Stripe webhook event (stored in stripe_events by the route, which answers at once):
    * applied to its company exactly once, never moving it back to an older event's state. Retried
    * with backoff (about 20 minutes in all); the "billing-late-start" run re-queues any stored event

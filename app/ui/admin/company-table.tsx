@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { CompanyListRow } from "~/domain/admin/companies.server";
 import type { CreatedAtSort } from "~/domain/admin/company-admin-schemas";
+import { StoreLockButton } from "~/ui/onboarding/store-lock-button";
 import { CompanySuspendAction } from "./company-suspend-action";
 
 export type EditKind = "status" | "dashboard" | "tags";
@@ -41,11 +42,21 @@ export function CompanyTable(props: {
     />
   );
   const rows = props.rows.map((row) => [
-    <Text as="span" variant="bodySm" key="id">
-      <span className="admin-company-id" style={{ fontFamily: "monospace" }}>
-        {row.id}
-      </span>
-    </Text>,
+    <InlineStack gap="100" blockAlign="center" wrap={false} key="id">
+      {row.storeLocked === null ? null : (
+        <StoreLockButton
+          accountId={row.id}
+          company={row.company}
+          locked={row.storeLocked}
+          canWrite={canWrite}
+        />
+      )}
+      <Text as="span" variant="bodySm">
+        <span className="admin-company-id" style={{ fontFamily: "monospace" }}>
+          {row.id}
+        </span>
+      </Text>
+    </InlineStack>,
     <InlineStack gap="200" blockAlign="center" key="name">
       <Text as="span" fontWeight="semibold">
         {row.company}

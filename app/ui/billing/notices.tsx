@@ -2,17 +2,26 @@ import { Banner, BlockStack, Card, Link, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import type { CardBilling } from "~/domain/billing/billing-tab.server";
 
-/** Why Select Plan cannot take a card here yet: no STRIPE_SECRET_KEY, or a store account. */
+const BANNERS = {
+  not_configured: ["billing.cardBilling.notConfiguredTitle", "billing.cardBilling.notConfigured"],
+  store_not_connected: ["billing.cardBilling.storeTitle", "billing.cardBilling.store"],
+  store_not_configured: [
+    "billing.cardBilling.storeNotConfiguredTitle",
+    "billing.cardBilling.storeNotConfigured",
+  ],
+} as const;
+
+/**
+ * Why Select Plan cannot take a payment here: no STRIPE_SECRET_KEY, a store account without an
+ * installed store, or a server without the Shopify app. Nothing when billing works.
+ */
 export function CardBillingBanner({ cardBilling }: { cardBilling: CardBilling }) {
   const { t } = useTranslation();
-  if (cardBilling === "stripe") return null;
-  const store = cardBilling === "store";
+  if (cardBilling === "stripe" || cardBilling === "store") return null;
+  const [title, body] = BANNERS[cardBilling];
   return (
-    <Banner
-      tone="info"
-      title={store ? t("billing.cardBilling.storeTitle") : t("billing.cardBilling.notConfiguredTitle")}
-    >
-      <p>{store ? t("billing.cardBilling.store") : t("billing.cardBilling.notConfigured")}</p>
+    <Banner tone="info" title={t(title)}>
+      <p>{t(body)}</p>
     </Banner>
   );
 }

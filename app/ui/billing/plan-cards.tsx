@@ -86,6 +86,7 @@ function PlanCard({
             choice={data.planChoices[selected.id] ?? "select"}
             contactSales={contactSales}
             canWrite={data.can.billingWrite}
+            store={data.isStoreAccount}
           />
         </BlockStack>
       </Card>

@@ -104,6 +104,7 @@ export function PlanSlider({ data }: { data: PlanChooserView }) {
             choice={data.planChoices[plan.id] ?? "select"}
             contactSales={isContactSalesPlan(plan, plans)}
             canWrite={data.can.billingWrite}
+            store={data.isStoreAccount}
           />
         </InlineStack>
       </BlockStack>

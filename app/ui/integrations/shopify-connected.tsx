@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ConnectedStore } from "~/domain/integrations/shopify-integration.server";
 import { shopifyAdminLinks } from "~/domain/integrations/views";
 import { AutomaticOptIn } from "./automatic-opt-in";
+import { ConsentLanguageButtons } from "./consent-language-buttons";
 import { DisconnectCard } from "./disconnect-card";
 import { SmsOptInSetup } from "./sms-opt-in-setup";
 import type { ShopifyViewData } from "./types";
@@ -50,11 +51,12 @@ export function ShopifyConnected({ data, store }: { data: ShopifyViewData; store
             {t("integrations.consentLanguage")}
           </Text>
           <Text as="p">{t("integrations.consentLanguageBody")}</Text>
-          <div>
+          <InlineStack gap="300" blockAlign="center">
             <Button url={readOnly ? undefined : links.smsConsentLanguage} external disabled={readOnly}>
               {t("integrations.goToConsentLanguage")}
             </Button>
-          </div>
+            <ConsentLanguageButtons consent={data.consent} shop={store.shop} readOnly={readOnly} />
+          </InlineStack>
         </BlockStack>
       </Card>
 

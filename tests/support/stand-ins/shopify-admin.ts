@@ -1,13 +1,15 @@
 import { billingMutations, purchaseObject, subscriptionObject } from "./shopify-billing";
-import type { BillingContext } from "./shopify-charges";
+import { type BillingContext, moneyV2 } from "./shopify-charges";
 import type { GqlArgs, GqlObject } from "./shopify-graphql";
+import { metafieldFields, metafieldsSet } from "./shopify-metafields";
 import { connection, matchesProductQuery, productObject } from "./shopify-products";
 import type { StoredShop, StoredWebhookSubscription } from "./shopify-store";
 
 /**
  * The Admin GraphQL API's objects, built per request for one shop: the query root (shop, products,
- * product, productsCount, nodes/node, currentAppInstallation, app, webhookSubscriptions) and the
- * mutation root (billing mutations, webhookSubscriptionCreate/Update/Delete).
+ * product, productsCount, nodes/node, currentAppInstallation, app, webhookSubscriptions; metafields
+ * on the shop and the installation) and the mutation root (billing mutations,
+ * webhookSubscriptionCreate/Update/Delete, metafieldsSet).
  */
 
 export function shopObject(shop: StoredShop, origin: string): GqlObject {
@@ -83,12 +85,48 @@ export function adminRoots(
   const { store } = ctx;
   const products = () => shop.products.map((p) => productObject(p, shop.currencyCode));
   const subscriptions = () => store.subscriptions.filter((s) => s.shop === shop.domain);
+  const installationId = `gid://shopify/AppInstallation/${shop.legacyId}`;
+  const shopWithMetafields = (): GqlObject => ({
+    ...shopObject(shop, ctx.shopOrigin),
+    ...metafieldFields(store, shop.domain, shop.id),
+  });
+  // AppSubscriptionLineItem.usageRecords, read through node(id: subscription) (the billing work's
+  // reconciliation of usage records whose answer was lost), oldest first as Shopify keeps them.
+  const withUsageRecords = (sub: GqlObject): GqlObject => ({
+    ...sub,
+    lineItems: (sub.lineItems as GqlObject[]).map((item) => ({
+      ...item,
+      usageRecords: (args: GqlArgs) =>
+        connection(
+          "AppUsageRecord",
+          store.usageRecords
+            .filter((r) => r.subscriptionLineItemId === item.id)
+            .map((r) => ({
+              __typename: "AppUsageRecord",
+              __implements: ["Node"],
+              id: r.id,
+              description: r.description,
+              idempotencyKey: r.idempotencyKey,
+              price: moneyV2(r.price),
+              createdAt: r.createdAt,
+            })),
+          args,
+        ),
+    })),
+  });
   const nodeById = (id: unknown): GqlObject | null => {
     const product = shop.products.find((p) => p.id === id);
     if (product) return productObject(product, shop.currencyCode);
     const sub = subscriptions().find((s) => s.id === id);
-    if (sub) return subscriptionObject(sub);
-    if (id === shop.id) return shopObject(shop, ctx.shopOrigin);
+    if (sub) return withUsageRecords(subscriptionObject(sub));
+    if (id === shop.id) return shopWithMetafields();
+    return null;
+  };
+  const ownerTypeOf = (id: string) => {
+    if (id === shop.id) return "SHOP";
+    if (id === installationId) return "API_PERMISSION";
+    if (shop.products.some((p) => p.id === id)) return "PRODUCT";
+    if (shop.products.some((p) => p.variants.some((v) => v.id === id))) return "PRODUCTVARIANT";
     return null;
   };
   const webhookObject = (w: (typeof store.webhookSubscriptions)[number]): GqlObject => ({
@@ -107,7 +145,8 @@ export function adminRoots(
   const installation: GqlObject = {
     __typename: "AppInstallation",
     __implements: ["Node"],
-    id: `gid://shopify/AppInstallation/${shop.legacyId}`,
+    id: installationId,
+    ...metafieldFields(store, shop.domain, installationId),
     launchUrl: `https://admin.shopify.com/store/${shop.domain.replace(/\.myshopify\.com$/, "")}/apps/${apiKey}`,
     accessScopes: shop.grantedScopes.map((handle) => ({
       __typename: "AccessScope",
@@ -133,7 +172,7 @@ export function adminRoots(
   };
   const query: GqlObject = {
     __typename: "QueryRoot",
-    shop: shopObject(shop, ctx.shopOrigin),
+    shop: shopWithMetafields(),
     products: (args: GqlArgs) =>
       connection(
         "Product",
@@ -187,6 +226,7 @@ export function adminRoots(
   const mutation: GqlObject = {
     __typename: "Mutation",
     ...billingMutations(ctx),
+    metafieldsSet: metafieldsSet(store, shop.domain, ownerTypeOf),
     webhookSubscriptionCreate: (args: GqlArgs) => {
       const input = (args.webhookSubscription ?? {}) as WebhookInput;
       const created = {

@@ -1,6 +1,6 @@
 import { answerCharge, type BillingContext, setSubscriptionStatus } from "./shopify-charges";
 import type { ShopifyApp } from "./shopify-oauth";
-import { mintIdToken, type WebhookDelivery } from "./shopify-signing";
+import { mintIdToken, oauthQueryHmac, type WebhookDelivery } from "./shopify-signing";
 import {
   normaliseShop,
   type SeedProduct,
@@ -24,6 +24,7 @@ import {
  *   GET  /__stand-in/state                       shops, subscriptions, usage records, purchases,
  *                                                webhook subscriptions, deliveries
  *   GET  /__stand-in/subscriptions?shop=         GET /__stand-in/usage-records?shop=
+ *   GET  /__stand-in/metafields?shop=            metafields as stored (an app's $app namespace expanded)
  *   POST /__stand-in/subscriptions/status        { id, status } moves it and sends app_subscriptions/update
  *   POST /__stand-in/charges/answer              { shop, id (numeric), approve, kind? } as the buttons do
  *   POST /__stand-in/id-token                    { shop, userId?, apiKey?, secret?, expiresIn? } → { idToken }
@@ -32,6 +33,9 @@ import {
  *   POST /__stand-in/webhooks/replay             { webhookId } resends that delivery byte for byte
  *   POST /__stand-in/fail-next                   { status?=500, body?, count?=1, shop? } the next Admin
  *                                                GraphQL requests fail so
+ *   POST /__stand-in/install-link                { shop, appUrl } → { url }: what Shopify opens when the
+ *                                                merchant installs from the listing: appUrl?host&shop&
+ *                                                timestamp&hmac, signed with the app's secret
  *   POST /__stand-in/delay-next                  { ms, shop? } the next Admin GraphQL request answers late
  */
 
@@ -125,6 +129,23 @@ export async function controlAnswer(
       return ok(shop);
     }
   }
+  if (method === "POST" && path === "/install-link") {
+    const app = c.app();
+    if (typeof json.shop !== "string" || typeof json.appUrl !== "string") return bad("give shop and appUrl");
+    if (!app) return bad("no app configured");
+    const shop = normaliseShop(json.shop);
+    const query: Record<string, string> = {
+      host: Buffer.from(`admin.shopify.com/store/${shop.replace(/\.myshopify\.com$/, "")}`)
+        .toString("base64")
+        .replace(/=+$/, ""),
+      shop,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    };
+    const link = new URL(json.appUrl);
+    for (const [k, v] of Object.entries({ ...query, hmac: oauthQueryHmac(app.secret, query) }))
+      link.searchParams.set(k, v);
+    return ok({ url: link.href });
+  }
   if (method === "POST" && path === "/access-tokens") {
     if (typeof json.shop !== "string") return bad("give shop");
     const app = c.app();
@@ -148,6 +169,7 @@ export async function controlAnswer(
   if (method === "GET" && path === "/state") return ok(controlState(c));
   if (method === "GET" && path === "/subscriptions") return ok(byShop(c.store.subscriptions));
   if (method === "GET" && path === "/usage-records") return ok(byShop(c.store.usageRecords));
+  if (method === "GET" && path === "/metafields") return ok(byShop(c.store.metafields));
   if (method === "POST" && path === "/subscriptions/status") {
     const sub = c.store.subscriptions.find((s) => s.id === json.id || s.legacyId === Number(json.id));
     if (!sub) return bad(`no subscription ${String(json.id)}`, 404);

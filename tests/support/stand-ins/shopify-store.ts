@@ -115,6 +115,19 @@ export type StoredWebhookSubscription = {
   metafieldNamespaces: string[];
   createdAt: string;
 };
+/** A metafield of any owner in a shop; `namespace` as stored (an app's `$app` expanded). */
+export type StoredMetafield = {
+  id: string;
+  shop: string;
+  ownerId: string;
+  ownerType: string;
+  namespace: string;
+  key: string;
+  value: string;
+  type: string;
+  createdAt: string;
+  updatedAt: string;
+};
 export type StoredShop = Required<Omit<SeedShop, "products">> & {
   id: string;
   legacyId: number;
@@ -169,6 +182,7 @@ export class ShopifyStore {
   usageRecords: StoredUsageRecord[] = [];
   purchases: StoredPurchase[] = [];
   webhookSubscriptions: StoredWebhookSubscription[] = [];
+  metafields: StoredMetafield[] = [];
   private nextId = 1000;
 
   id(): number {
@@ -251,5 +265,6 @@ export class ShopifyStore {
     this.usageRecords = [];
     this.purchases = [];
     this.webhookSubscriptions = [];
+    this.metafields = [];
   }
 }

@@ -221,6 +221,7 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
       usageRecords: store.usageRecords,
       purchases: store.purchases,
       webhookSubscriptions: store.webhookSubscriptions,
+      metafields: store.metafields,
     });
     const webhooks: Array<[string, unknown]> = [];
     const result = execute({

@@ -23,13 +23,15 @@ import { setAccountDashboard } from "~/domain/admin/dashboards.server";
 import { setAccountTags } from "~/domain/admin/tags.server";
 import { type LateStartCheckout, startLateStartCheckout } from "~/domain/billing/late-start-checkout.server";
 import { loadSubdomainPatterns } from "~/domain/platform/system-configuration.server";
+import { setStoreLock } from "~/domain/shopify/onboarding-admin.server";
+import { storeLockSchema } from "~/domain/shopify/onboarding-schemas";
 import type { Route } from "./+types/companies";
 
 const somethingWentWrong = { message: "adminCompanies.toasts.somethingWentWrong", error: true } as const;
 
 /**
  * The company writes of /admin's Companies tab: add a company (and retry its subdomains), and update a
- * company's status, dashboard and tags. Admins only: a roadmin's or a member's POST gets 403.
+ * company's status, dashboard and tags, and its store lock. Admins only: a roadmin's or a member's POST gets 403.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireViewerWith({ request, context }, "admin.write");
@@ -40,6 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     updateStatusSchema,
     updateDashboardSchema,
     updateTagsSchema,
+    storeLockSchema,
   ]);
   const submission = parseIntent(await request.formData(), schema);
   if (submission.status !== "success")
@@ -56,6 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return assignDashboard(actor, input, submission.reply);
     case "tags":
       return updateTags(actor, input);
+    case "store-lock":
+      return changeStoreLock(actor, input.accountId, input.locked);
     default:
       return unknownIntent();
   }
@@ -146,4 +151,14 @@ async function updateTags(actor: Viewer, input: Input<"tags">) {
   const outcome = await setAccountTags(actor, input.accountId, input.tags);
   if (outcome.outcome === "not_found") return data({ intent, toast: somethingWentWrong }, 404);
   return data({ intent, done: true, toast: { message: "adminCompanies.toasts.tagsUpdated" } });
+}
+
+/** Store mode: unlock (or lock) the company's store profile after the admin's confirmation. */
+async function changeStoreLock(actor: Viewer, accountId: string, locked: boolean) {
+  const intent = "store-lock";
+  const outcome = await setStoreLock(actor, accountId, locked);
+  if (outcome === "not_found")
+    return data({ intent, toast: { message: "shopifyOnboarding.admin.failed", error: true } as Toast }, 404);
+  const message = locked ? "shopifyOnboarding.admin.locked" : "shopifyOnboarding.admin.unlocked";
+  return data({ intent, done: true, toast: { message } satisfies Toast });
 }

@@ -1,0 +1,66 @@
+import "@shopify/ui-extensions/preact";
+import { render } from "preact";
+import { useState } from "preact/hooks";
+import {
+  CONSENT_METAFIELD_KEYS,
+  CONSENT_METAFIELD_NAMESPACE,
+  DEFAULT_CONSENT_TITLE,
+  defaultConsentText,
+} from "../../../app/domain/shopify/consent-defaults";
+
+/**
+ * The SMS consent block at checkout (target purchase.checkout.contact.render-after). The merchant's
+ * title labels Shopify's consent checkbox for the sms-marketing policy, so the consent Shopify records
+ * on the buyer is the one our orders webhook reads; their text explains it. Without a saved text the
+ * spec's defaults show, naming the shop. A buyer who gave no phone number and checks the box is
+ * asked for one with Shopify's consent phone field.
+ *
+ * API 2025-10: the `shopify` global is the target's API; reading a signal's `.value` while rendering
+ * subscribes the component to it (the import of @shopify/ui-extensions/preact wires Preact's signals).
+ */
+export default async () => {
+  render(<Extension />, document.body);
+};
+
+/** A shop metafield of ours, as the extension receives it (namespace in the `$app:` form). */
+function shopMetafield(entries, key) {
+  const entry = entries.find(
+    (e) =>
+      e.target.type === "shop" &&
+      e.metafield.namespace === CONSENT_METAFIELD_NAMESPACE &&
+      e.metafield.key === key,
+  );
+  const value = entry?.metafield.value;
+  return typeof value === "string" && value.trim() ? value.trim() : null;
+}
+
+function Extension() {
+  const [checked, setChecked] = useState(false);
+  const entries = shopify.appMetafields.value ?? [];
+  const title = shopMetafield(entries, CONSENT_METAFIELD_KEYS.title) ?? DEFAULT_CONSENT_TITLE;
+  const text = shopMetafield(entries, CONSENT_METAFIELD_KEYS.text) ?? defaultConsentText(shopify.shop.name);
+  // Undefined when the app may not read the buyer's contact details: then ask, as for no phone.
+  const phone = shopify.buyerIdentity?.phone?.value;
+  return (
+    <s-stack gap="small-200">
+      <s-consent-checkbox
+        policy="sms-marketing"
+        label={title}
+        onChange={(event) => setChecked(Boolean(event.currentTarget.checked))}
+      />
+      {text.split(/\n+/).map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one text, never reordered
+        <s-paragraph key={i} type="small" color="subdued">
+          {line}
+        </s-paragraph>
+      ))}
+      {checked && !phone ? (
+        <s-consent-phone-field
+          policy="sms-marketing"
+          type="mobile"
+          label={shopify.i18n.translate("phoneLabel")}
+        />
+      ) : null}
+    </s-stack>
+  );
+}
