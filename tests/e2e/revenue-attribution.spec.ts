@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { seriousViolations } from "../support/axe";
 import { postContact, postProduct, uniquePhone } from "../support/contacts-e2e";
 import { writeOrderFixture } from "../support/e2e-fixture";
 import {
@@ -48,6 +49,7 @@ test("an order after a tracked-link click shows as attributed revenue on the tou
   await page.reload();
   await expect(page.getByLabel("Attribution window (days)")).toHaveValue("10");
   await shot(page, "settings-attribution-window");
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A journey whose welcome email carries a tracked link, and a contact.
   await postProduct(page, "Garden Kit");
@@ -126,6 +128,7 @@ test("an order after a tracked-link click shows as attributed revenue on the tou
   await expect(rows.nth(0)).toContainText("$19.99");
   await expect(rows.nth(1)).toContainText("#1001");
   await shot(page, "touchpoint-attributed-revenue");
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Ada's timeline: her orders, with the touchpoint each is attributed to.
   await gotoLive(page, adaUrl);
@@ -137,6 +140,7 @@ test("an order after a tracked-link click shows as attributed revenue on the tou
   );
   await expect(events.filter({ hasText: "Clicked the link of Welcome" })).toBeVisible();
   await shot(page, "contact-timeline-orders");
+  expect(await seriousViolations(page)).toEqual([]);
   // The attribution links to the touchpoint.
   await ordered.getByRole("link", { name: "Attributed to Welcome" }).click();
   await expect(page).toHaveURL(new RegExp(`/touchpoint-detail\\?id=${welcomeId}`));
