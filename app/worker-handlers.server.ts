@@ -6,6 +6,7 @@ import { runUsageReport } from "~/domain/billing/usage-report.server";
 import { runCsvImport } from "~/domain/contacts/csv-import.server";
 import { runDispatchJob, startDispatchListener } from "~/domain/journeys/dispatch/job.server";
 import { sendMessages } from "~/domain/journeys/dispatch/send.server";
+import { runCatalogueSync } from "~/domain/shopify/commerce/catalogue.server";
 import {
   requeueUnappliedShopifyWebhooks,
   runShopifyWebhookJob,
@@ -39,6 +40,7 @@ export const jobHandlers: JobHandlers = {
   "shopify-webhooks-sweep": async () => {
     await requeueUnappliedShopifyWebhooks();
   },
+  "shopify-catalogue-sync": ({ accountId, runId }, job) => runCatalogueSync(accountId, runId, job),
   "prune-rate-limits": async () => {
     await pruneRateLimitBuckets();
   },

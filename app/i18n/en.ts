@@ -13,6 +13,7 @@ import integrations from "./en/integrations";
 import journeys from "./en/journeys";
 import messaging from "./en/messaging";
 import messagingSettings from "./en/messaging-settings";
+import productMapping from "./en/product-mapping";
 import products from "./en/products";
 import settings from "./en/settings";
 import shopify from "./en/shopify";
@@ -29,6 +30,7 @@ const en = {
   csvImport,
   contacts,
   products,
+  productMapping,
   journeys,
   messaging,
   messagingSettings,

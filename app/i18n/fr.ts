@@ -15,6 +15,7 @@ import integrations from "./fr/integrations";
 import journeys from "./fr/journeys";
 import messaging from "./fr/messaging";
 import messagingSettings from "./fr/messaging-settings";
+import productMapping from "./fr/product-mapping";
 import products from "./fr/products";
 import settings from "./fr/settings";
 import shopify from "./fr/shopify";
@@ -30,6 +31,7 @@ const fr: Resources = {
   csvImport,
   contacts,
   products,
+  productMapping,
   journeys,
   messaging,
   messagingSettings,

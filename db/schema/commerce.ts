@@ -139,3 +139,33 @@ export const shopifyOrders = pgTable(
       .where(sql`${t.attributedTouchpointId} is not null`),
   ],
 );
+
+/**
+ * The store catalogue's Sync Now, one row per company: a sync runs as a job (a bulk operation on a
+ * large store takes minutes), and the page reads its progress and outcome here. `runId` names the
+ * run a Sync Now started, so the page knows when that run, not an earlier one, is done.
+ */
+export const shopifyCatalogueSyncs = pgTable("shopify_catalogue_syncs", {
+  accountId: uuid("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  shop: text("shop").notNull(),
+  runId: uuid("run_id").notNull(),
+  // queued | running | succeeded | failed
+  status: text("status").notNull(),
+  // pages (the Admin API's cursor pages) | bulk (a bulk query operation)
+  method: text("method"),
+  // The shop's currency (ISO code), for the price of variants the products webhooks bring.
+  currency: text("currency"),
+  productsTotal: integer("products_total"),
+  productsDone: integer("products_done").notNull().default(0),
+  variantsDone: integer("variants_done").notNull().default(0),
+  // The running bulk operation (gid), so a retried job polls it instead of starting another.
+  bulkOperationId: text("bulk_operation_id"),
+  error: text("error"),
+  requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+  startedAt: timestamp("started_at", { withTimezone: true }),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+  lastSucceededAt: timestamp("last_succeeded_at", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

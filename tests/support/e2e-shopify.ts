@@ -85,6 +85,14 @@ export const shopifyStandIn = {
     control<{ ok: true }>("POST", "fail-next", options),
   /** The next Admin GraphQL request (of `shop`, or any) is answered `ms` later (to see a Loading state). */
   delayNextGraphql: (ms: number, shop?: string) => control<{ ok: true }>("POST", "delay-next", { ms, shop }),
+  /** How bulk operations run: looks before COMPLETED, or the errorCode the next one fails with. */
+  bulk: (settings: { pollsUntilComplete?: number; failNext?: string | null }) =>
+    control<{ pollsUntilComplete: number; failNext: string | null }>("POST", "bulk", settings),
+  bulkOperations: (shop?: string) =>
+    control<Array<{ id: string; status: string; objectCount: number }>>(
+      "GET",
+      `bulk${shop ? `?shop=${encodeURIComponent(shop)}` : ""}`,
+    ),
   state: () => control<Record<string, unknown>>("GET", "state"),
   /** The signed link Shopify opens when the merchant installs the app (e.g. {baseURL}/shopify-install). */
   installLink: async (shop: string, appUrl: string) =>

@@ -48,6 +48,8 @@ export const permissionRules = {
   "products.write": writable,
   // Creating, renaming and deleting products (beyond the spec): company admins only.
   "products.manage": (s) => writable(s) && s.isCompanyAdmin,
+  // /product-mapping: Sync Now and the mapping edit (spec 2 section 6: read-only admins change nothing).
+  "products.map": writable,
   // Journeys: company admins build touchpoints and change a journey's state; any member who is not
   // read-only may send a touchpoint with Test now and record a contact's SMS consent.
   "journeys.manage": (s) => writable(s) && s.isCompanyAdmin,

@@ -7,7 +7,6 @@ import type { Permission } from "./permissions";
 export type PendingScreen = { title: string; permission?: Permission; companyRequired?: boolean };
 
 export const pendingScreens: Record<string, PendingScreen> = {
-  "/product-mapping": { title: "screens.productMapping" },
   "/contact-form": { title: "screens.forms" },
   "/contact-form/contact-form-builder": { title: "screens.formBuilder" },
   "/webchat/email-templates": { title: "screens.emailTemplates", permission: "beta.view" },

@@ -78,6 +78,9 @@ describeEachDatabase("onboarding product stepper", (getDb) => {
     for (const variant of variants) {
       const mapping = mappings.find((m) => m.id === variant.mappingId);
       expect(mapping?.shopifyProductIds).toEqual([variant.shopifyProductId]);
+      expect(mapping?.shopifyProductVariants).toEqual({
+        [variant.shopifyProductId]: [variant.shopifyVariantId],
+      });
       expect(variant).toMatchObject({ accountId: account.id, productId: mapping?.productId });
       expect(variant.shopifyVariantId).toMatch(/^gid:\/\/shopify\/ProductVariant\/\d+$/);
     }

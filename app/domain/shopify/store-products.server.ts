@@ -1,13 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Tx } from "#db/client.server";
-import {
-  journeys,
-  products,
-  shopifyMappedVariants,
-  shopifyProductMappings,
-  storeProfiles,
-  touchpoints,
-} from "#db/schema";
+import { journeys, products, storeProfiles, touchpoints } from "#db/schema";
 import type { Viewer } from "~/domain/access/guard.server";
 import { recordAudit } from "~/domain/admin/audit.server";
 import { LINK_PLACEHOLDER } from "~/domain/messaging/template";
@@ -15,6 +8,7 @@ import { createTouchpointLink } from "~/domain/messaging/tracked-links.server";
 import { waitToMinutes } from "~/domain/messaging/wait";
 import { createProduct } from "~/domain/products/products.server";
 import { adminGraphql } from "./admin-api.server";
+import { writeMapping } from "./commerce/mappings.server";
 import type { StoreProfile } from "./store-profiles.server";
 
 /**
@@ -223,36 +217,12 @@ async function addStarterJourney(
 }
 
 /**
- * Adds the Shopify product to our product's mapping (one mapping row per product), and its variants to
- * shopify_mapped_variants in the same transaction, as the commerce schema asks: orders find a
- * variant's product there. A variant already mapped to another product stays with it (a variant
- * belongs to one product at a time; onboarding does not take it away).
+ * Adds the Shopify product, with every variant it has, to our product's mapping, through the one
+ * mapping writer (the mapping row and its shopify_mapped_variants rows together, which orders read).
+ * A variant already mapped to another product stays with it (a variant belongs to one product at a
+ * time; onboarding does not take it away).
  */
 async function mapProduct(tx: Tx, accountId: string, productId: string, product: StoreProduct) {
-  const [mapping] = await tx
-    .insert(shopifyProductMappings)
-    .values({ accountId, productId, shopifyProductIds: [product.id] })
-    .onConflictDoUpdate({
-      target: [shopifyProductMappings.accountId, shopifyProductMappings.productId],
-      set: {
-        shopifyProductIds: sql`case when ${product.id} = any(${shopifyProductMappings.shopifyProductIds})
-          then ${shopifyProductMappings.shopifyProductIds}
-          else array_append(${shopifyProductMappings.shopifyProductIds}, ${product.id}) end`,
-        updatedAt: new Date(),
-      },
-    })
-    .returning({ id: shopifyProductMappings.id });
-  if (product.variantIds.length === 0) return;
-  await tx
-    .insert(shopifyMappedVariants)
-    .values(
-      product.variantIds.map((variantId) => ({
-        accountId,
-        shopifyVariantId: variantId,
-        shopifyProductId: product.id,
-        productId,
-        mappingId: mapping.id,
-      })),
-    )
-    .onConflictDoNothing();
+  const picks = product.variantIds.map((variantId) => ({ variantId, shopifyProductId: product.id }));
+  await writeMapping(tx, accountId, productId, picks, { mode: "add", taken: "skip" });
 }

@@ -89,6 +89,15 @@ export const queues = {
     payload: z.object({}),
     schedule: "*/5 * * * *",
   },
+  /**
+   * A store catalogue's Sync Now (app/domain/shopify/commerce/catalogue.server.ts): the Admin API's
+   * pages, or for a large store a bulk operation Shopify may take minutes to run. A retry polls the
+   * bulk operation the first attempt started.
+   */
+  "shopify-catalogue-sync": {
+    options: { retryLimit: 2, retryDelay: 15, expireInSeconds: 45 * 60 },
+    payload: z.object({ accountId: z.string().min(1), runId: z.string().min(1) }),
+  },
   /** Housekeeping: expired rate-limit counters (hourly). */
   "prune-rate-limits": {
     options: { policy: "short", retryLimit: 1, expireInSeconds: 5 * 60 },

@@ -1,3 +1,4 @@
+import type { BulkOperations } from "./shopify-catalogue";
 import { answerCharge, type BillingContext, setSubscriptionStatus } from "./shopify-charges";
 import type { ShopifyApp } from "./shopify-oauth";
 import { mintIdToken, oauthQueryHmac, type WebhookDelivery } from "./shopify-signing";
@@ -37,6 +38,9 @@ import {
  *                                                merchant installs from the listing: appUrl?host&shop&
  *                                                timestamp&hmac, signed with the app's secret
  *   POST /__stand-in/delay-next                  { ms, shop? } the next Admin GraphQL request answers late
+ *   POST /__stand-in/bulk                        { pollsUntilComplete?, failNext? (an errorCode) } how
+ *                                                bulk operations run (see shopify-catalogue.ts)
+ *   GET  /__stand-in/bulk                        the bulk operations (?shop= to filter)
  */
 
 /** A queued answer for the next Admin GraphQL request: a status (and body), a delay, or both. */
@@ -48,6 +52,7 @@ export type ControlContext = {
   setApp: (app: ShopifyApp) => void;
   imageBase: string;
   deliveries: WebhookDelivery[];
+  bulk: BulkOperations;
   failures: GraphqlFailure[];
   requests: Array<{ shop: string; method: string; path: string; body: string }>;
   billing: (shop: string) => BillingContext;
@@ -235,5 +240,13 @@ export async function controlAnswer(
     });
     return ok({ ok: true });
   }
+  if (method === "POST" && path === "/bulk") {
+    if (json.pollsUntilComplete !== undefined)
+      c.bulk.settings.pollsUntilComplete = Math.max(0, Number(json.pollsUntilComplete));
+    if (json.failNext !== undefined) c.bulk.settings.failNext = json.failNext ? String(json.failNext) : null;
+    return ok(c.bulk.settings);
+  }
+  if (method === "GET" && path === "/bulk")
+    return ok(byShop(c.bulk.operations).map(({ jsonl: _jsonl, ...op }) => op));
   return bad(`no stand-in control ${method} ${url.pathname}`, 404);
 }

@@ -69,11 +69,12 @@ export function productObject(p: StoredProduct, currencyCode: string): GqlObject
     preview: { __typename: "MediaPreviewImage", image, status: "READY" },
     image,
   };
-  const variants = p.variants.map((v) => ({
+  const variants = p.variants.map((v, i) => ({
     __typename: "ProductVariant",
     __implements: ["Node"],
     id: v.id,
     title: v.title,
+    position: i + 1,
     displayName: `${p.title} - ${v.title}`,
     sku: v.sku,
     price: v.price,

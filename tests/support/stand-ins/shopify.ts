@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { adminRoots } from "./shopify-admin";
+import { BulkOperations, catalogueRoots } from "./shopify-catalogue";
 import { type BillingContext, chargePage } from "./shopify-charges";
 import { type ControlContext, controlAnswer, controlState, type GraphqlFailure } from "./shopify-controls";
 import { execute } from "./shopify-graphql";
@@ -27,9 +28,11 @@ import { normaliseShop, type SeedShop, ShopifyStore } from "./shopify-store";
  *            app_subscriptions/update webhook, then 303 to the returnUrl with charge_id
  *   GET      /cdn/shop/files/{name}.svg          product pictures (served here, so offline browsers load them)
  *   /__stand-in/...                              JSON controls (see shopify-controls.ts)
+ *   GET      /__bulk/{id}.jsonl                  a bulk operation's result file
  * GraphQL fields answered: see shopify-admin.ts (shop incl. smsMarketingEnabled, products, product,
  * productsCount, nodes, currentAppInstallation, app, webhookSubscriptions), shopify-products.ts,
- * shopify-billing.ts and shopify-charges.ts.
+ * shopify-catalogue.ts (productVariants, productVariantsCount, bulk operations), shopify-billing.ts
+ * and shopify-charges.ts.
  */
 
 export { mintIdToken, signedWebhook, webhookHmac } from "./shopify-signing";
@@ -89,6 +92,7 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
   const store = new ShopifyStore();
   const requests: ShopifyRecordedRequest[] = [];
   const deliveries: WebhookDelivery[] = [];
+  const bulk = new BulkOperations();
   let failures: GraphqlFailure[] = [];
   let app = options.app;
   let webhookUrl = options.webhookUrl;
@@ -159,6 +163,7 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
       return url;
     },
     deliveries,
+    bulk,
     get failures() {
       return failures;
     },
@@ -186,6 +191,7 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
     },
     reset: () => {
       store.clear();
+      bulk.reset();
       requests.length = 0;
       deliveries.length = 0;
       failures = [];
@@ -228,10 +234,15 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
       query: request.query,
       variables: (request.variables ?? {}) as Record<string, unknown>,
       operationName: typeof request.operationName === "string" ? request.operationName : undefined,
-      roots: adminRoots(
+      roots: catalogueRoots(
+        adminRoots(
+          shopRecord,
+          { ...billing(shop), sendWebhook: (topic, payload) => webhooks.push([topic, payload]) },
+          app?.apiKey ?? "",
+        ),
         shopRecord,
-        { ...billing(shop), sendWebhook: (topic, payload) => webhooks.push([topic, payload]) },
-        app?.apiKey ?? "",
+        bulk,
+        url,
       ),
     });
     if (result.data === undefined) Object.assign(store, before);
@@ -251,6 +262,13 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
     if (path.startsWith("/__stand-in/")) {
       const answer = await controlAnswer(controls, method, target, body);
       return { status: answer.status, body: JSON.stringify(answer.body), contentType: "application/json" };
+    }
+    const bulkFile = /^\/__bulk\/(\d+)\.jsonl$/.exec(path);
+    if (bulkFile && method === "GET") {
+      const file = bulk.file(bulkFile[1]!);
+      return file === undefined
+        ? { status: 404, body: "NoSuchKey", contentType: "application/xml" }
+        : { status: 200, body: file, contentType: "application/jsonl" };
     }
     const picture = /^\/cdn\/shop\/files\/([^/]+)$/.exec(path);
     if (picture && method === "GET")
