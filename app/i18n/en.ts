@@ -2,6 +2,7 @@ import adminAudit from "./en/admin-audit";
 import adminCompanies from "./en/admin-companies";
 import adminTerms from "./en/admin-terms";
 import adminUsers from "./en/admin-users";
+import attribution from "./en/attribution";
 import auth from "./en/auth";
 import billing from "./en/billing";
 import consent from "./en/consent";
@@ -38,6 +39,7 @@ const en = {
   embedded,
   integrations,
   shopifyOnboarding,
+  attribution,
   consent,
   common: {
     version: "v1.503.0",

@@ -4,6 +4,7 @@ import adminAudit from "./fr/admin-audit";
 import adminCompanies from "./fr/admin-companies";
 import adminTerms from "./fr/admin-terms";
 import adminUsers from "./fr/admin-users";
+import attribution from "./fr/attribution";
 import auth from "./fr/auth";
 import billing from "./fr/billing";
 import consent from "./fr/consent";
@@ -39,6 +40,7 @@ const fr: Resources = {
   embedded,
   integrations,
   shopifyOnboarding,
+  attribution,
   consent,
   common: {
     version: "v1.503.0",

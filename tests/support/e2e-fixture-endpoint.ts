@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
-import express, { type Express } from "express";
+import express, { type Express, type Request } from "express";
 import { z } from "zod";
 import { loadViewer, resolveWorkspace } from "../../app/domain/access/guard.server";
 import { acceptTerms, createCompany } from "../../app/domain/accounts/accounts.server";
@@ -10,7 +10,13 @@ import { startUserSession } from "../../app/domain/auth/session.server";
 import { recordInstalledStore } from "../../app/domain/shopify/store-profiles.server";
 import { getDb } from "../../db/client.server";
 import { accounts, shopifySessions, storeProfiles, users } from "../../db/schema";
-import { E2E_FIXTURE_PATH, E2E_FIXTURE_SECRET_HEADER, type E2eFixtureAnswer } from "./e2e-fixture-protocol";
+import {
+  E2E_FIXTURE_PATH,
+  E2E_FIXTURE_SECRET_HEADER,
+  E2E_ORDER_FIXTURE_PATH,
+  type E2eFixtureAnswer,
+} from "./e2e-fixture-protocol";
+import { orderFixtureRequest, storeE2eOrder } from "./e2e-order-fixture";
 
 /**
  * Browser tests only: POST /__e2e/users writes a confirmed user (and, when asked, a company they are
@@ -77,10 +83,7 @@ export function mountE2eFixture(app: Express, env: NodeJS.ProcessEnv = process.e
 
   app.post(E2E_FIXTURE_PATH, express.json({ limit: "16kb" }), async (req, res, next) => {
     try {
-      if (
-        !LOOPBACK_ADDRESSES.has(req.socket.remoteAddress ?? "") ||
-        !sameSecret(req.get(E2E_FIXTURE_SECRET_HEADER), secret)
-      ) {
+      if (!fromTestRunner(req, secret)) {
         res.status(404).type("text/plain").send("Not found");
         return;
       }
@@ -96,6 +99,33 @@ export function mountE2eFixture(app: Express, env: NodeJS.ProcessEnv = process.e
       next(error);
     }
   });
+
+  // A store order as the orders webhook stores it (attributed by attributeOrder), for the revenue
+  // attribution spec while the orders webhook is not on this branch; same guard as above.
+  app.post(E2E_ORDER_FIXTURE_PATH, express.json({ limit: "16kb" }), async (req, res, next) => {
+    try {
+      if (!fromTestRunner(req, secret)) {
+        res.status(404).type("text/plain").send("Not found");
+        return;
+      }
+      const parsed = orderFixtureRequest.safeParse(req.body);
+      if (!parsed.success) {
+        res.status(400).json({ error: z.prettifyError(parsed.error) });
+        return;
+      }
+      res.status(200).json(await storeE2eOrder(parsed.data));
+    } catch (error) {
+      next(error);
+    }
+  });
+}
+
+/** From this machine's loopback (the socket's address, never X-Forwarded-For) with the run's secret. */
+function fromTestRunner(req: Request, secret: string) {
+  return (
+    LOOPBACK_ADDRESSES.has(req.socket.remoteAddress ?? "") &&
+    sameSecret(req.get(E2E_FIXTURE_SECRET_HEADER), secret)
+  );
 }
 
 function sameSecret(given: string | undefined, secret: string) {

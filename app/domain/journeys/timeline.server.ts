@@ -7,7 +7,8 @@ import type { AccountScope } from "~/domain/kernel/scope";
 
 /**
  * A contact's timeline: enrollments (and their end), every message with its status, clicks on its
- * tracked links, and consent and opt-out events, newest first. One query over the four sources,
+ * tracked links, consent and opt-out events, and store orders (with the touchpoint each is
+ * attributed to), newest first. One query over the five sources,
  * each filtered by the company and the contact, so another company's rows can never appear.
  */
 
@@ -44,6 +45,15 @@ export type TimelineEvent =
       keyword: string | null;
       consentText: string | null;
       channel: MessageChannel;
+    }
+  | {
+      kind: "order";
+      at: string;
+      id: string;
+      name: string;
+      totalMinor: number;
+      currency: string;
+      touchpoint: { id: string; name: string } | null;
     };
 
 type Row = {
@@ -97,6 +107,13 @@ export async function contactTimeline(
         ce.channel::text, null
       from consent_events ce
       where ce.account_id = ${accountId} and ce.contact_id = ${contactId})
+    union all
+    (select 'order', o.placed_at, o.id::text,
+        coalesce(o.name, '#' || regexp_replace(o.shopify_order_id, '^gid://shopify/Order/', '')),
+        o.total_price_minor::text, o.currency, t.id::text, t.name, null
+      from shopify_orders o
+      left join touchpoints t on t.id = o.attributed_touchpoint_id and t.account_id = o.account_id
+      where o.account_id = ${accountId} and o.contact_id = ${contactId})
     order by at desc, id desc
     limit ${limit}`);
   return rowsOf<Row>(result).map(toEvent);
@@ -127,6 +144,16 @@ function toEvent(row: Row): TimelineEvent {
       };
     case "click":
       return { kind: "click", at, id: row.id, touchpoint: row.a, userAgent: row.b, target: row.c ?? "" };
+    case "order":
+      return {
+        kind: "order",
+        at,
+        id: row.id,
+        name: row.a ?? "",
+        totalMinor: Number(row.b),
+        currency: row.c ?? "",
+        touchpoint: row.d ? { id: row.d, name: row.e ?? "" } : null,
+      };
     default:
       return {
         kind: "consent",

@@ -5,6 +5,7 @@ import { can } from "~/domain/access/permissions";
 import type { Toast } from "~/domain/actions/toast";
 import { loadBillingTab as loadBillingView } from "~/domain/billing/billing-tab.server";
 import { listApiKeys } from "~/domain/keys/api-keys.server";
+import { getAttributionWindowDays } from "~/domain/settings/attribution.server";
 import { getMessagingSettings } from "~/domain/settings/messaging.server";
 import { listMyInvitations, listPendingInvitations } from "~/domain/team/invitations.server";
 import { listMembers } from "~/domain/team/members.server";
@@ -52,8 +53,12 @@ async function loadBillingTab(member: MemberContext, url: URL) {
 }
 
 async function loadOrganizationTab(member: MemberContext, _url: URL) {
-  const [apiKeys, messaging] = await Promise.all([listApiKeys(member), getMessagingSettings(member)]);
-  return { tab: "organization" as const, apiKeys, messaging };
+  const [apiKeys, messaging, attributionWindowDays] = await Promise.all([
+    listApiKeys(member),
+    getMessagingSettings(member),
+    getAttributionWindowDays(member),
+  ]);
+  return { tab: "organization" as const, apiKeys, messaging, attributionWindowDays };
 }
 
 async function loadUsersTab(member: MemberContext, _url: URL) {

@@ -3,7 +3,7 @@ const timeline = {
   title: "Timeline",
   empty: "Nothing has happened with this contact yet.",
   emptyHelp:
-    "Link the contact to a product to enroll them in its journey; messages, clicks and consent show here.",
+    "Link the contact to a product to enroll them in its journey; messages, clicks, store orders and consent show here.",
   showing: "The latest {{count}} events",
   enrolled: "Enrolled in the {{product}} journey",
   enrollmentEnded: "Left the {{product}} journey",
@@ -15,6 +15,11 @@ const timeline = {
   optIn: "Agreed to receive SMS ({{source}})",
   optOut: "Opted out of SMS ({{source}})",
   keyword: "replied {{keyword}}",
+  // A store order of the contact (issue 14): its name (#1001), total in the shop's currency, and the
+  // touchpoint whose tracked link the contact clicked last before it, within the attribution window.
+  order: "Order {{name}} · {{total}}",
+  orderAttributedTo: "Attributed to {{touchpoint}}",
+  orderNotAttributed: "Not attributed to a touchpoint",
   channels: { sms: "SMS", whatsapp: "WhatsApp", email: "Email" },
   // Why a message was not sent, for reasons of the sender rather than of the journey
   // (journeys.detail.reasons has the others).

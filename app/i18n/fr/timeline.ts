@@ -5,7 +5,7 @@ const timeline: typeof timelineEn = {
   title: "Historique",
   empty: "Rien ne s'est encore passé avec ce contact.",
   emptyHelp:
-    "Associez le contact à un produit pour l'inscrire à son parcours ; les messages, clics et consentements s'affichent ici.",
+    "Associez le contact à un produit pour l'inscrire à son parcours ; les messages, clics, commandes de la boutique et consentements s'affichent ici.",
   showing: "Les {{count}} derniers événements",
   enrolled: "Inscrit au parcours {{product}}",
   enrollmentEnded: "A quitté le parcours {{product}}",
@@ -17,6 +17,9 @@ const timeline: typeof timelineEn = {
   optIn: "A accepté de recevoir des SMS ({{source}})",
   optOut: "S'est désabonné des SMS ({{source}})",
   keyword: "a répondu {{keyword}}",
+  order: "Commande {{name}} · {{total}}",
+  orderAttributedTo: "Attribuée à {{touchpoint}}",
+  orderNotAttributed: "Attribuée à aucun point de contact",
   channels: { sms: "SMS", whatsapp: "WhatsApp", email: "e-mail" },
   // Pourquoi un message n'est pas parti, pour des raisons d'envoi plutôt que de parcours
   // (journeys.detail.reasons a les autres).

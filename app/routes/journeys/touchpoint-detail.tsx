@@ -6,9 +6,12 @@ import { requireMember } from "~/domain/access/guard.server";
 import { latestMessages, touchpointCounts } from "~/domain/journeys/touchpoint-sends.server";
 import { getJourney, getTouchpoint } from "~/domain/journeys/touchpoints.server";
 import { trackedLinkUrl } from "~/domain/messaging/link-codes";
+import { getAttributionWindowDays } from "~/domain/settings/attribution.server";
+import { touchpointRevenue } from "~/domain/shopify/commerce/attributed-revenue.server";
 import { EmptyMessage } from "~/ui/empty-message";
 import { workflowUrl } from "~/ui/journeys/journey-card";
 import { messageReasonText } from "~/ui/journeys/message-reason";
+import { TouchpointRevenueCard } from "~/ui/journeys/touchpoint-revenue";
 import { waitText } from "~/ui/journeys/wait-text";
 import type { Route } from "./+types/touchpoint-detail";
 
@@ -18,8 +21,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const touchpoint = await getTouchpoint(member, new URL(request.url).searchParams.get("id") ?? "");
   const journey = touchpoint ? await getJourney(member, touchpoint.journeyId) : null;
   if (!touchpoint || !journey) return data({ found: false as const }, 404);
-  const counts = (await touchpointCounts(member, [touchpoint.id])).get(touchpoint.id);
-  const messages = await latestMessages(member, touchpoint.id, 20);
+  const [allCounts, messages, revenue, attributionWindowDays] = await Promise.all([
+    touchpointCounts(member, [touchpoint.id]),
+    latestMessages(member, touchpoint.id, 20),
+    touchpointRevenue(member, touchpoint.id),
+    getAttributionWindowDays(member),
+  ]);
+  const counts = allCounts.get(touchpoint.id);
   return {
     found: true as const,
     touchpoint: {
@@ -36,6 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     journey: { id: journey.id, name: journey.name, touchpointCount: journey.touchpointCount },
     counts: counts ?? { sent: 0, delivered: 0, failed: 0, clicked: 0 },
     messages: messages.map((m) => ({ ...m, at: (m.sentAt ?? m.createdAt).toISOString() })),
+    revenue,
+    attributionWindowDays,
   };
 }
 
@@ -64,7 +74,7 @@ export default function TouchpointDetail({ loaderData }: Route.ComponentProps) {
         </Card>
       </Page>
     );
-  const { touchpoint, journey, counts, messages } = loaderData;
+  const { touchpoint, journey, counts, messages, revenue, attributionWindowDays } = loaderData;
   const when = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
   return (
@@ -131,6 +141,7 @@ export default function TouchpointDetail({ loaderData }: Route.ComponentProps) {
             </Text>
           </BlockStack>
         </Card>
+        <TouchpointRevenueCard revenue={revenue} windowDays={attributionWindowDays} />
         <Card>
           <BlockStack gap="300">
             <Text as="h2" variant="headingMd">

@@ -6,6 +6,8 @@ import { type MemberContext, permit, requireMember } from "~/domain/access/guard
 import { updateCompany } from "~/domain/accounts/accounts.server";
 import { parseIntent, unknownIntent } from "~/domain/actions/intent";
 import { changePassword, changePasswordErrors, updateMyDetails } from "~/domain/profile/profile.server";
+import { updateAttributionWindowDays } from "~/domain/settings/attribution.server";
+import { attributionSettingsSchema } from "~/domain/settings/attribution-schema";
 import { updateMessagingSettings } from "~/domain/settings/messaging.server";
 import {
   changePasswordSchema,
@@ -35,6 +37,7 @@ const settingsSchema = z.discriminatedUnion("intent", [
   changePasswordSchema,
   companyEditSchema,
   messagingSettingsSchema,
+  attributionSettingsSchema,
 ]);
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
@@ -60,6 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "messaging":
       permit(member, "company.write");
       return saveMessaging(member, input, submission);
+    case "attribution":
+      permit(member, "company.write");
+      return saveAttribution(member, input, submission);
     default:
       return unknownIntent();
   }
@@ -122,6 +128,16 @@ async function saveMessaging(member: MemberContext, input: Parsed<"messaging">, 
     intent: input.intent,
     result: submission.reply({ resetForm: false }),
     toast: { message: "messagingSettings.saved" } satisfies Toast,
+  };
+}
+
+/** Applies to orders received from now on; orders already attributed keep their touchpoint. */
+async function saveAttribution(member: MemberContext, input: Parsed<"attribution">, submission: Submission) {
+  await updateAttributionWindowDays(member, input.attributionWindowDays);
+  return {
+    intent: input.intent,
+    result: submission.reply({ resetForm: false }),
+    toast: { message: "attribution.settings.saved" } satisfies Toast,
   };
 }
 

@@ -5,6 +5,7 @@ import type { MessageStatus } from "#db/schema";
 import type { TimelineEvent } from "~/domain/journeys/timeline.server";
 import { EmptyMessage } from "~/ui/empty-message";
 import { messageReasonText } from "~/ui/journeys/message-reason";
+import { orderTitle, TimelineOrderDetails } from "./timeline-order";
 
 type BadgeTone = "success" | "critical" | "attention" | "info" | "warning" | undefined;
 
@@ -18,7 +19,7 @@ const statusTone: Record<MessageStatus, BadgeTone> = {
   suppressed: "warning",
 };
 
-/** The contact's timeline card: what the journeys did with this contact, newest first. */
+/** The contact's timeline card: what the journeys did with this contact and what they ordered, newest first. */
 export function ContactTimeline({ events, limit }: { events: TimelineEvent[]; limit: number }) {
   const { t, i18n } = useTranslation();
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
@@ -45,7 +46,7 @@ export function ContactTimeline({ events, limit }: { events: TimelineEvent[]; li
                   <BlockStack gap="100">
                     <InlineStack align="space-between" gap="200" blockAlign="start" wrap={false}>
                       <Text as="p" fontWeight="medium">
-                        {title(t, event)}
+                        {title(t, i18n.language, event)}
                       </Text>
                       <Text as="span" tone="subdued" variant="bodySm">
                         <time dateTime={event.at}>{format.format(new Date(event.at))}</time>
@@ -63,7 +64,7 @@ export function ContactTimeline({ events, limit }: { events: TimelineEvent[]; li
   );
 }
 
-function title(t: TFunction, event: TimelineEvent): string {
+function title(t: TFunction, locale: string, event: TimelineEvent): string {
   switch (event.kind) {
     case "enrolled":
       return t("timeline.enrolled", { product: event.product });
@@ -85,6 +86,8 @@ function title(t: TFunction, event: TimelineEvent): string {
       const source = t(`timeline.sources.${event.source}`, { defaultValue: event.source });
       return t(event.consent === "opt_in" ? "timeline.optIn" : "timeline.optOut", { source });
     }
+    case "order":
+      return orderTitle(t, locale, event);
   }
 }
 
@@ -114,6 +117,7 @@ function Details({ event }: { event: TimelineEvent }) {
         {[event.target, event.userAgent].filter(Boolean).join(" · ")}
       </Text>
     );
+  if (event.kind === "order") return <TimelineOrderDetails event={event} />;
   if (event.kind === "consent" && (event.keyword || event.consentText))
     return (
       <Text as="p" tone="subdued" variant="bodySm" breakWord>

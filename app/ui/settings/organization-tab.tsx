@@ -11,6 +11,7 @@ import { ConfirmModal } from "~/ui/confirm-modal";
 import { Drawer } from "~/ui/drawer";
 import { FormTextField } from "~/ui/fields";
 import { type Toast, ToastView } from "~/ui/toast";
+import { AttributionSettingsCard } from "./attribution-settings";
 import { MessagingSettingsCard } from "./messaging-settings";
 import { SecretKeys } from "./secret-keys";
 
@@ -59,6 +60,7 @@ export function OrganizationTab({
         </BlockStack>
       </Card>
       <MessagingSettingsCard data={data} actionData={actionData} />
+      <AttributionSettingsCard data={data} actionData={actionData} />
       <SecretKeys keys={data.apiKeys} canGenerate={data.can.keysGenerate} canManage={data.can.keysManage} />
       <Card>
         <InlineStack align="space-between" blockAlign="center">
