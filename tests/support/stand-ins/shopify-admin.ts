@@ -1,13 +1,15 @@
 import { billingMutations, purchaseObject, subscriptionObject } from "./shopify-billing";
 import type { BillingContext } from "./shopify-charges";
+import { customerMutations, customerQueries } from "./shopify-customers";
 import type { GqlArgs, GqlObject } from "./shopify-graphql";
 import { connection, matchesProductQuery, productObject } from "./shopify-products";
 import type { StoredShop, StoredWebhookSubscription } from "./shopify-store";
 
 /**
  * The Admin GraphQL API's objects, built per request for one shop: the query root (shop, products,
- * product, productsCount, nodes/node, currentAppInstallation, app, webhookSubscriptions) and the
- * mutation root (billing mutations, webhookSubscriptionCreate/Update/Delete).
+ * product, productsCount, nodes/node, currentAppInstallation, app, webhookSubscriptions, customer,
+ * customers) and the mutation root (billing mutations, webhookSubscriptionCreate/Update/Delete,
+ * customerSmsMarketingConsentUpdate: shopify-customers.ts).
  */
 
 export function shopObject(shop: StoredShop, origin: string): GqlObject {
@@ -156,6 +158,7 @@ export function adminRoots(
         [...new Set(shop.products.map((p) => p.productType).filter(Boolean))] as unknown as GqlObject[],
         args,
       ),
+    ...customerQueries(store, shop.domain),
     node: (args: GqlArgs) => nodeById(args.id),
     nodes: (args: GqlArgs) => ((args.ids ?? []) as unknown[]).map(nodeById),
     currentAppInstallation: installation,
@@ -187,6 +190,7 @@ export function adminRoots(
   const mutation: GqlObject = {
     __typename: "Mutation",
     ...billingMutations(ctx),
+    ...customerMutations(store, shop.domain, ctx.sendWebhook),
     webhookSubscriptionCreate: (args: GqlArgs) => {
       const input = (args.webhookSubscription ?? {}) as WebhookInput;
       const created = {

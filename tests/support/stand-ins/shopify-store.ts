@@ -115,6 +115,41 @@ export type StoredWebhookSubscription = {
   metafieldNamespaces: string[];
   createdAt: string;
 };
+
+/** A store customer's marketing consent (stand-ins/shopify-customers.ts serves them). */
+export type SmsMarketingState = "SUBSCRIBED" | "NOT_SUBSCRIBED" | "UNSUBSCRIBED" | "PENDING" | "REDACTED";
+
+export type MarketingConsent = {
+  marketingState: SmsMarketingState;
+  marketingOptInLevel: string | null;
+  consentUpdatedAt: string | null;
+  /** SHOPIFY (checkout, customer accounts) or OTHER (an app or an import). */
+  consentCollectedFrom: "SHOPIFY" | "OTHER";
+};
+
+export type SeedCustomer = {
+  firstName?: string;
+  lastName?: string;
+  email?: string | null;
+  phone?: string | null;
+  sms?: Partial<MarketingConsent>;
+  emailMarketing?: Partial<MarketingConsent>;
+};
+
+export type StoredCustomer = {
+  id: string;
+  legacyId: number;
+  shop: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  sms: MarketingConsent;
+  emailMarketing: MarketingConsent;
+  createdAt: string;
+  updatedAt: string;
+};
+
 export type StoredShop = Required<Omit<SeedShop, "products">> & {
   id: string;
   legacyId: number;
@@ -169,6 +204,8 @@ export class ShopifyStore {
   usageRecords: StoredUsageRecord[] = [];
   purchases: StoredPurchase[] = [];
   webhookSubscriptions: StoredWebhookSubscription[] = [];
+  /** Store customers with their marketing consent (shopify-customers.ts). */
+  customers: StoredCustomer[] = [];
   private nextId = 1000;
 
   id(): number {
@@ -251,5 +288,6 @@ export class ShopifyStore {
     this.usageRecords = [];
     this.purchases = [];
     this.webhookSubscriptions = [];
+    this.customers = [];
   }
 }
