@@ -6,6 +6,10 @@ import { runCsvImport } from "~/domain/contacts/csv-import.server";
 import { runDispatchJob, startDispatchListener } from "~/domain/journeys/dispatch/job.server";
 import { sendMessages } from "~/domain/journeys/dispatch/send.server";
 import {
+  requeueConsentWriteBacks,
+  runConsentWriteBack,
+} from "~/domain/shopify/commerce/consent-write-back.server";
+import {
   requeueUnappliedShopifyWebhooks,
   runShopifyWebhookJob,
 } from "~/domain/shopify/webhooks/inbox.server";
@@ -34,6 +38,10 @@ export const jobHandlers: JobHandlers = {
   "shopify-webhook": ({ webhookId }, job) => runShopifyWebhookJob(webhookId, job),
   "shopify-webhooks-sweep": async () => {
     await requeueUnappliedShopifyWebhooks();
+    await requeueConsentWriteBacks();
+  },
+  "shopify-consent-write-back": async ({ consentEventId }) => {
+    await runConsentWriteBack(consentEventId);
   },
   "prune-rate-limits": async () => {
     await pruneRateLimitBuckets();

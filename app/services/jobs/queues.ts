@@ -74,7 +74,18 @@ export const queues = {
     payload: z.object({ webhookId: z.string().min(1).max(255) }),
     concurrency: 2,
   },
-  /** Every 5 minutes: stored Shopify webhooks left unapplied for minutes are queued again. */
+  /**
+   * An inbound STOP written back to the contact's Shopify customer (SMS marketing UNSUBSCRIBED), one
+   * job per STOP; retried with backoff, then by "shopify-webhooks-sweep" for a week. Idempotent.
+   */
+  "shopify-consent-write-back": {
+    options: { retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60 },
+    payload: z.object({ consentEventId: z.string().uuid() }),
+  },
+  /**
+   * Every 5 minutes: stored Shopify webhooks left unapplied for minutes are queued again, and STOPs
+   * not yet written back to Shopify.
+   */
   "shopify-webhooks-sweep": {
     options: { policy: "short", retryLimit: 2, retryDelay: 30, expireInSeconds: 5 * 60 },
     payload: z.object({}),
