@@ -73,6 +73,8 @@ export const queues = {
     options: { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60 },
     payload: z.object({ webhookId: z.string().min(1).max(255) }),
     concurrency: 2,
+    // A store's orders arrive by hundreds a second at peaks: each fetch takes up to 50 of them.
+    batchSize: 50,
   },
   /**
    * An inbound STOP written back to the contact's Shopify customer (SMS marketing UNSUBSCRIBED), one
@@ -104,6 +106,8 @@ type QueueDefinition = {
   payload: z.ZodType;
   /** Jobs a worker process runs at once (default 1). */
   concurrency?: number;
+  /** Jobs a lane fetches at once and runs one after the other (default 1; see startWorker). */
+  batchSize?: number;
   /** Cron (UTC), created by every worker; pg-boss runs each once per tick across processes. */
   schedule?: string;
 };
