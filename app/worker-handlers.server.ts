@@ -8,6 +8,10 @@ import { runDispatchJob, startDispatchListener } from "~/domain/journeys/dispatc
 import { sendMessages } from "~/domain/journeys/dispatch/send.server";
 import { runCatalogueSync } from "~/domain/shopify/commerce/catalogue.server";
 import {
+  requeueConsentWriteBacks,
+  runConsentWriteBack,
+} from "~/domain/shopify/commerce/consent-write-back.server";
+import {
   requeueUnappliedShopifyWebhooks,
   runShopifyWebhookJob,
 } from "~/domain/shopify/webhooks/inbox.server";
@@ -39,6 +43,10 @@ export const jobHandlers: JobHandlers = {
   "shopify-webhook": ({ webhookId }, job) => runShopifyWebhookJob(webhookId, job),
   "shopify-webhooks-sweep": async () => {
     await requeueUnappliedShopifyWebhooks();
+    await requeueConsentWriteBacks();
+  },
+  "shopify-consent-write-back": async ({ consentEventId }) => {
+    await runConsentWriteBack(consentEventId);
   },
   "shopify-catalogue-sync": ({ accountId, runId }, job) => runCatalogueSync(accountId, runId, job),
   "prune-rate-limits": async () => {

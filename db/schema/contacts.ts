@@ -14,8 +14,12 @@ import {
 import { accounts } from "./accounts";
 import { users } from "./identity";
 
-/** Whether SMS may go to a contact: consent recorded (consent_events holds the record), or opted out. */
-export const smsConsent = pgEnum("sms_consent", ["none", "opted_in", "opted_out"]);
+/**
+ * Whether SMS may go to a contact: consent recorded (consent_events holds the record), or opted out.
+ * non_commercial: no marketing consent, but added by the store's 'Automatic Opt-in for Non-Commercial
+ * Messages' (a Shopify buyer): only the journey's non-commercial touchpoints go to them.
+ */
+export const smsConsent = pgEnum("sms_consent", ["none", "opted_in", "opted_out", "non_commercial"]);
 export type SmsConsent = (typeof smsConsent.enumValues)[number];
 
 /** A company's customer. Unique per company by phone (E.164) and by email (lowercased). */

@@ -54,6 +54,12 @@ export const touchpoints = pgTable(
     linkTarget: text("link_target"),
     /** The touchpoint's own tracked link code, created when its link is saved. */
     linkCode: text("link_code"),
+    /**
+     * False for a non-commercial message (a setup guide for the purchase): the only kind that goes to
+     * contacts added by the store's automatic opt-in without marketing consent (sms_consent
+     * non_commercial). Every touchpoint is commercial unless marked otherwise.
+     */
+    commercial: boolean("commercial").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -258,12 +264,14 @@ export const consentEvents = pgTable(
       .references(() => contacts.id, { onDelete: "cascade" }),
     channel: messageChannel("channel").notNull().default("sms"),
     kind: consentKind("kind").notNull(),
-    /** form, checkout, keyword, admin, import */
+    /** form, checkout, keyword, admin, import, shopify, shopify_automatic */
     source: text("source").notNull(),
     consentText: text("consent_text"),
     ip: text("ip"),
     /** The inbound keyword (STOP, START...) when source is keyword. */
     keyword: text("keyword"),
+    /** Shopify's opt-in level (single_opt_in, confirmed_opt_in, unknown) when source is shopify. */
+    optInLevel: text("opt_in_level"),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

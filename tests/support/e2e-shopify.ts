@@ -1,4 +1,5 @@
 import type { SeedProduct, SeedShop } from "./stand-ins/shopify";
+import type { SeedCustomer, StoredCustomer } from "./stand-ins/shopify-customers";
 import type { WebhookDelivery } from "./stand-ins/shopify-signing";
 import type {
   StoredMetafield,
@@ -36,6 +37,10 @@ export const shopifyStandIn = {
   shop: (domain: string) => control<StoredShop>("GET", `shops/${domain}`),
   addProducts: (domain: string, products: SeedProduct[]) =>
     control<StoredShop>("POST", `shops/${domain}/products`, { products }),
+  /** Store customers with their SMS marketing consent (stand-ins/shopify-customers.ts). */
+  addCustomers: (domain: string, customers: SeedCustomer[]) =>
+    control<StoredCustomer[]>("POST", `shops/${domain}/customers`, { customers }),
+  customers: (domain: string) => control<StoredCustomer[]>("GET", `shops/${domain}/customers`),
   /** The store's checkout SMS-marketing checkbox, read by the app as shop.smsMarketingEnabled. */
   setSmsMarketing: (domain: string, enabled: boolean) =>
     control<StoredShop>("POST", `shops/${domain}/sms`, { enabled }),

@@ -6,7 +6,7 @@ import { escapeLike } from "~/domain/kernel/sql-text";
 
 export type AuditEntry = {
   action: string;
-  targetType: "account" | "user" | "dashboard" | "tag" | "legal" | "plan" | "store";
+  targetType: "account" | "user" | "dashboard" | "tag" | "legal" | "plan" | "store" | "consent_event";
   targetId: string;
   before?: unknown;
   after?: unknown;

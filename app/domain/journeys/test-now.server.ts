@@ -31,7 +31,7 @@ type TestContact = Pick<typeof contacts.$inferSelect, "id" | "firstName" | "last
 };
 type TestTouchpoint = Pick<
   typeof touchpoints.$inferSelect,
-  "id" | "journeyId" | "channel" | "subject" | "message" | "linkTarget"
+  "id" | "journeyId" | "channel" | "subject" | "message" | "linkTarget" | "commercial"
 > & { company: string };
 
 export type TestNowResult =
@@ -61,7 +61,7 @@ export async function sendTouchpointNow(
   const [touchpoint] = await rowsOf<TestTouchpoint>(
     db,
     sql`select t.id, t.journey_id as "journeyId", t.channel, t.subject, t.message, t.link_target as "linkTarget",
-          a.company
+          t.commercial, a.company
         from touchpoints t join accounts a on a.id = t.account_id
         where t.id = ${touchpointId}::uuid and t.account_id = ${scope.accountId}::uuid`,
   );
@@ -175,7 +175,7 @@ async function sendOne(
   const concurrent = async () =>
     (await earlierOutcome(db, key, contact.id)) ?? { contactId: contact.id, status: "sent" as const };
 
-  const refused = refusal(channel, contact);
+  const refused = refusal(channel, { ...contact, commercial: touchpoint.commercial });
   if (refused) {
     if (!(await insert(db, "suppressed", refused))) return concurrent();
     return { contactId: contact.id, status: "refused", reason: refused };

@@ -3,6 +3,7 @@ import { getDb } from "#db/client.server";
 import { accounts, contacts, inboundMessages, messages } from "#db/schema";
 import { config } from "~/config.server";
 import type { Queryable } from "~/domain/kernel/scope";
+import { queueConsentWriteBacks } from "~/domain/shopify/commerce/consent-write-back.server";
 import { fixedT } from "~/i18n/i18n.server";
 import { optInByPhone, optOutByPhone } from "./consent.server";
 
@@ -40,6 +41,14 @@ export type InboundOutcome = {
 };
 
 export async function receiveInboundSms(sms: InboundSms, db: Queryable = getDb()): Promise<InboundOutcome> {
+  const outcome = await receiveInTransaction(sms, db);
+  // A STOP from a store customer is written back to Shopify, by a job queued once it is committed.
+  if (outcome.keyword === "stop" && outcome.changed.length > 0)
+    await queueConsentWriteBacks(outcome.changed.map((c) => c.contactId));
+  return outcome;
+}
+
+async function receiveInTransaction(sms: InboundSms, db: Queryable): Promise<InboundOutcome> {
   const keyword = keywordOf(sms.body);
   const t = await fixedT("en");
   return db.transaction(async (tx) => {

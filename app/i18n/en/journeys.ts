@@ -100,6 +100,7 @@ const journeys = {
     reasons: {
       opted_out: "opted out",
       no_consent: "no SMS consent recorded",
+      non_commercial_only: "added without marketing consent: non-commercial messages only",
       no_address: "no address for this channel",
       failed: "could not be sent (error id {{reason}})",
       unknown: "not sent",
@@ -140,6 +141,7 @@ const journeys = {
     reasons: {
       opted_out: "Opted out",
       no_consent: "No SMS consent recorded",
+      non_commercial_only: "Non-commercial messages only (added without marketing consent)",
       no_address: "No address for this channel",
       contact_inactive: "Contact inactive",
       enrollment_ended: "Removed from the product",

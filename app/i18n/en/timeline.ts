@@ -46,16 +46,21 @@ const timeline = {
     keyword: "SMS reply",
     admin: "recorded by a team member",
     import: "import",
+    shopify: "Shopify",
+    shopify_automatic: "Shopify store's Automatic Opt-in for Non-Commercial Messages",
   },
   consent: {
     title: "SMS consent",
     opted_in: "Agreed to receive SMS",
     none: "No SMS consent recorded",
     opted_out: "Opted out of SMS",
+    non_commercial: "Non-commercial messages only",
     noneHelp: "Journeys send SMS and WhatsApp messages only to contacts whose consent is recorded.",
     optedOutHelp:
       "This contact replied STOP or was opted out. Only the contact can opt back in, by replying START.",
     optedInHelp: "Journey messages by SMS and WhatsApp can go to this contact.",
+    nonCommercialHelp:
+      "This store buyer gave no marketing consent and was added by the store's Automatic Opt-in for Non-Commercial Messages: only the journeys' non-commercial messages (such as setup guides) go to them.",
     record: "Record SMS consent",
     modalTitle: "Record SMS consent",
     modalBody:

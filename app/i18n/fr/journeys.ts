@@ -100,6 +100,7 @@ const journeys: typeof journeysEn = {
     reasons: {
       opted_out: "désinscrit",
       no_consent: "aucun consentement SMS enregistré",
+      non_commercial_only: "ajouté sans consentement marketing : messages non commerciaux uniquement",
       no_address: "aucune adresse pour ce canal",
       failed: "n'a pas pu être envoyé (identifiant d'erreur {{reason}})",
       unknown: "non envoyé",
@@ -141,6 +142,7 @@ const journeys: typeof journeysEn = {
     reasons: {
       opted_out: "Désinscrit",
       no_consent: "Aucun consentement SMS enregistré",
+      non_commercial_only: "Messages non commerciaux uniquement (ajouté sans consentement marketing)",
       no_address: "Aucune adresse pour ce canal",
       contact_inactive: "Contact inactif",
       enrollment_ended: "Retiré du produit",

@@ -46,17 +46,22 @@ const timeline: typeof timelineEn = {
     keyword: "réponse SMS",
     admin: "enregistré par un membre de l'équipe",
     import: "import",
+    shopify: "Shopify",
+    shopify_automatic: "inscription automatique aux messages non commerciaux de la boutique Shopify",
   },
   consent: {
     title: "Consentement SMS",
     opted_in: "A accepté de recevoir des SMS",
     none: "Aucun consentement SMS enregistré",
     opted_out: "Désabonné des SMS",
+    non_commercial: "Messages non commerciaux uniquement",
     noneHelp:
       "Les parcours n'envoient des SMS et messages WhatsApp qu'aux contacts dont le consentement est enregistré.",
     optedOutHelp:
       "Ce contact a répondu STOP ou a été désabonné. Seul le contact peut se réabonner, en répondant START.",
     optedInHelp: "Les messages des parcours par SMS et WhatsApp peuvent être envoyés à ce contact.",
+    nonCommercialHelp:
+      "Cet acheteur de la boutique n'a pas donné de consentement marketing et a été ajouté par l'inscription automatique aux messages non commerciaux : seuls les messages non commerciaux des parcours (comme les guides d'installation) lui sont envoyés.",
     record: "Enregistrer le consentement SMS",
     modalTitle: "Enregistrer le consentement SMS",
     modalBody:

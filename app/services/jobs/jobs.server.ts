@@ -140,12 +140,26 @@ export async function startWorker(handlers: JobHandlers, onStart: WorkerStartHoo
             signal: s.stopping.signal,
           })
         : Promise.resolve();
-    const options = { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true } as const;
+    const batchSize = "batchSize" in definition ? definition.batchSize : 1;
+    const options = { batchSize, pollingIntervalSeconds: 1, includeMetadata: true } as const;
     const lanes = "concurrency" in definition ? definition.concurrency : 1;
+    // A lane fetches once per polling interval unless woken: a queue that must keep up with many
+    // small jobs takes a batch per fetch and runs its jobs one by one. Each job fails on its own
+    // (pg-boss would fail the whole batch if this threw; it completes the ones still active).
+    const workBatch = async (batch: PgBoss.JobWithMetadata<object>[]) => {
+      if (batch.length <= 1) return work(batch[0]);
+      for (const job of batch) {
+        try {
+          if (s.stopping.signal.aborted) throw new Error("the worker stopped before this job");
+          await work(job);
+        } catch (error) {
+          await boss.fail(queue, job.id, error instanceof Error ? error : new Error(String(error)));
+        }
+      }
+    };
     // Each boss.work is one lane; the last one's id is the one sendJob wakes.
     let workerId = "";
-    for (let lane = 0; lane < lanes; lane++)
-      workerId = await boss.work<object>(queue, options, async ([job]) => work(job));
+    for (let lane = 0; lane < lanes; lane++) workerId = await boss.work<object>(queue, options, workBatch);
     s.workerIds.set(queue, workerId);
   }
   for (const queue of queueNames) {

@@ -82,8 +82,21 @@ export const queues = {
     options: { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60 },
     payload: z.object({ webhookId: z.string().min(1).max(255) }),
     concurrency: 2,
+    // A store's orders arrive by hundreds a second at peaks: each fetch takes up to 50 of them.
+    batchSize: 50,
   },
-  /** Every 5 minutes: stored Shopify webhooks left unapplied for minutes are queued again. */
+  /**
+   * An inbound STOP written back to the contact's Shopify customer (SMS marketing UNSUBSCRIBED), one
+   * job per STOP; retried with backoff, then by "shopify-webhooks-sweep" for a week. Idempotent.
+   */
+  "shopify-consent-write-back": {
+    options: { retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60 },
+    payload: z.object({ consentEventId: z.string().uuid() }),
+  },
+  /**
+   * Every 5 minutes: stored Shopify webhooks left unapplied for minutes are queued again, and STOPs
+   * not yet written back to Shopify.
+   */
   "shopify-webhooks-sweep": {
     options: { policy: "short", retryLimit: 2, retryDelay: 30, expireInSeconds: 5 * 60 },
     payload: z.object({}),
@@ -111,6 +124,8 @@ type QueueDefinition = {
   payload: z.ZodType;
   /** Jobs a worker process runs at once (default 1). */
   concurrency?: number;
+  /** Jobs a lane fetches at once and runs one after the other (default 1; see startWorker). */
+  batchSize?: number;
   /** Cron (UTC), created by every worker; pg-boss runs each once per tick across processes. */
   schedule?: string;
 };

@@ -8,10 +8,11 @@ import { type Toast, ToastView } from "~/ui/toast";
 
 export type ConsentAnswer = { intent: "sms-consent"; ok: boolean; error?: string; toast?: Toast | null };
 
-const tone: Record<SmsConsent, "success" | "critical" | undefined> = {
+const tone: Record<SmsConsent, "success" | "critical" | "info" | undefined> = {
   opted_in: "success",
   opted_out: "critical",
   none: undefined,
+  non_commercial: "info",
 };
 
 /**
@@ -28,7 +29,14 @@ export function SmsConsentCard({ consent, canRecord }: { consent: SmsConsent; ca
   useEffect(() => {
     if (fetcher.state === "idle" && answer?.ok) setOpen(false);
   }, [fetcher.state, answer]);
-  const help = consent === "opted_in" ? "optedInHelp" : consent === "opted_out" ? "optedOutHelp" : "noneHelp";
+  const help = (
+    {
+      opted_in: "optedInHelp",
+      opted_out: "optedOutHelp",
+      non_commercial: "nonCommercialHelp",
+      none: "noneHelp",
+    } as const
+  )[consent];
   return (
     <Card>
       <BlockStack gap="300">
@@ -41,7 +49,7 @@ export function SmsConsentCard({ consent, canRecord }: { consent: SmsConsent; ca
         <Text as="p" tone="subdued">
           {t(`timeline.consent.${help}`)}
         </Text>
-        {consent === "none" ? (
+        {consent === "none" || consent === "non_commercial" ? (
           <InlineStack>
             <Button disabled={!canRecord} onClick={() => setOpen(true)}>
               {t("timeline.consent.record")}

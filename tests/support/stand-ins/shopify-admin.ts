@@ -1,5 +1,6 @@
 import { billingMutations, purchaseObject, subscriptionObject } from "./shopify-billing";
 import { type BillingContext, moneyV2 } from "./shopify-charges";
+import { customerMutations, customerQueries } from "./shopify-customers";
 import type { GqlArgs, GqlObject } from "./shopify-graphql";
 import { metafieldFields, metafieldsSet } from "./shopify-metafields";
 import { connection, matchesProductQuery, productObject } from "./shopify-products";
@@ -7,9 +8,10 @@ import type { StoredShop, StoredWebhookSubscription } from "./shopify-store";
 
 /**
  * The Admin GraphQL API's objects, built per request for one shop: the query root (shop, products,
- * product, productsCount, nodes/node, currentAppInstallation, app, webhookSubscriptions; metafields
- * on the shop and the installation) and the mutation root (billing mutations,
- * webhookSubscriptionCreate/Update/Delete, metafieldsSet).
+ * product, productsCount, nodes/node, currentAppInstallation, app, webhookSubscriptions, customer,
+ * customers; metafields on the shop and the installation) and the mutation root (billing mutations,
+ * webhookSubscriptionCreate/Update/Delete, metafieldsSet, customerSmsMarketingConsentUpdate:
+ * shopify-customers.ts).
  */
 
 export function shopObject(shop: StoredShop, origin: string): GqlObject {
@@ -195,6 +197,7 @@ export function adminRoots(
         [...new Set(shop.products.map((p) => p.productType).filter(Boolean))] as unknown as GqlObject[],
         args,
       ),
+    ...customerQueries(store, shop.domain),
     node: (args: GqlArgs) => nodeById(args.id),
     nodes: (args: GqlArgs) => ((args.ids ?? []) as unknown[]).map(nodeById),
     currentAppInstallation: installation,
@@ -227,6 +230,7 @@ export function adminRoots(
     __typename: "Mutation",
     ...billingMutations(ctx),
     metafieldsSet: metafieldsSet(store, shop.domain, ownerTypeOf),
+    ...customerMutations(store, shop.domain, ctx.sendWebhook),
     webhookSubscriptionCreate: (args: GqlArgs) => {
       const input = (args.webhookSubscription ?? {}) as WebhookInput;
       const created = {

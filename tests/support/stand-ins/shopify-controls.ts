@@ -1,5 +1,6 @@
 import type { BulkOperations } from "./shopify-catalogue";
 import { answerCharge, type BillingContext, setSubscriptionStatus } from "./shopify-charges";
+import { customerControl } from "./shopify-customers";
 import type { ShopifyApp } from "./shopify-oauth";
 import { mintIdToken, oauthQueryHmac, type WebhookDelivery } from "./shopify-signing";
 import {
@@ -19,6 +20,7 @@ import {
  *   GET  /__stand-in/shops/{shop}                the shop as stored
  *   POST /__stand-in/shops/{shop}/products       { products: SeedProduct[] } appended
  *   POST /__stand-in/shops/{shop}/sms            { enabled } the SMS-marketing checkbox
+ *   GET/POST /__stand-in/shops/{shop}/customers  { customers: SeedCustomer[] } added; GET lists them
  *   POST /__stand-in/access-tokens               { shop, accessToken?, scope?, online?, userId? } a token
  *                                                the Admin API accepts (for sessions written by fixtures)
  *   GET  /__stand-in/requests                    the app's recorded requests (?shop= to filter)
@@ -120,6 +122,8 @@ export async function controlAnswer(
     if (typeof json.domain !== "string") return bad("give the shop's domain");
     return ok(c.seed(json as SeedShop));
   }
+  const customers = customerControl(c.store, method, path, json, normaliseShop);
+  if (customers) return customers;
   if (shopPath) {
     const shop = c.store.shops.get(normaliseShop(decodeURIComponent(shopPath[1]!)));
     if (!shop) return bad(`no shop ${shopPath[1]}`, 404);

@@ -128,6 +128,41 @@ export type StoredMetafield = {
   createdAt: string;
   updatedAt: string;
 };
+
+/** A store customer's marketing consent (stand-ins/shopify-customers.ts serves them). */
+export type SmsMarketingState = "SUBSCRIBED" | "NOT_SUBSCRIBED" | "UNSUBSCRIBED" | "PENDING" | "REDACTED";
+
+export type MarketingConsent = {
+  marketingState: SmsMarketingState;
+  marketingOptInLevel: string | null;
+  consentUpdatedAt: string | null;
+  /** SHOPIFY (checkout, customer accounts) or OTHER (an app or an import). */
+  consentCollectedFrom: "SHOPIFY" | "OTHER";
+};
+
+export type SeedCustomer = {
+  firstName?: string;
+  lastName?: string;
+  email?: string | null;
+  phone?: string | null;
+  sms?: Partial<MarketingConsent>;
+  emailMarketing?: Partial<MarketingConsent>;
+};
+
+export type StoredCustomer = {
+  id: string;
+  legacyId: number;
+  shop: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  sms: MarketingConsent;
+  emailMarketing: MarketingConsent;
+  createdAt: string;
+  updatedAt: string;
+};
+
 export type StoredShop = Required<Omit<SeedShop, "products">> & {
   id: string;
   legacyId: number;
@@ -183,6 +218,8 @@ export class ShopifyStore {
   purchases: StoredPurchase[] = [];
   webhookSubscriptions: StoredWebhookSubscription[] = [];
   metafields: StoredMetafield[] = [];
+  /** Store customers with their marketing consent (shopify-customers.ts). */
+  customers: StoredCustomer[] = [];
   private nextId = 1000;
 
   id(): number {
@@ -266,5 +303,6 @@ export class ShopifyStore {
     this.purchases = [];
     this.webhookSubscriptions = [];
     this.metafields = [];
+    this.customers = [];
   }
 }

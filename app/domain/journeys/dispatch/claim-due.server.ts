@@ -53,6 +53,7 @@ type DueRow = {
   subject: Touchpoint["subject"];
   message: Touchpoint["message"] | null;
   link_target: Touchpoint["linkTarget"];
+  commercial: Touchpoint["commercial"] | null;
   next_wait: Touchpoint["waitMinutes"] | null;
 };
 
@@ -114,7 +115,7 @@ function claimDueEnrollments(tx: Queryable, now: Date, limit: number): Promise<D
     sql`select e.id, e.account_id, e.journey_id, e.contact_id, e.cycle, j.state,
           c.first_name, c.last_name, c.email, c.phone, c.sms_consent, c.is_active, a.company, a.time_zone,
           a.disabled as account_disabled,
-          t.id as touchpoint_id, t.channel, t.subject, t.message, t.link_target,
+          t.id as touchpoint_id, t.channel, t.subject, t.message, t.link_target, t.commercial,
           (select n.wait_minutes from touchpoints n where n.journey_id = e.journey_id
             order by n.ordinal, n.id offset e.position + 1 limit 1) as next_wait
         from (
@@ -132,7 +133,7 @@ function claimDueEnrollments(tx: Queryable, now: Date, limit: number): Promise<D
         join contacts c on c.id = e.contact_id
         join accounts a on a.id = e.account_id
         left join lateral (
-          select t.id, t.channel, t.subject, t.message, t.link_target from touchpoints t
+          select t.id, t.channel, t.subject, t.message, t.link_target, t.commercial from touchpoints t
           where t.journey_id = e.journey_id order by t.ordinal, t.id offset e.position limit 1
         ) t on true`,
   );
@@ -178,6 +179,7 @@ function buildMessages(due: DueRow[], now: Date, deliversNow: (channel: MessageC
         email: row.email,
         smsConsent: row.sms_consent,
         isActive: row.is_active,
+        commercial: row.commercial ?? true,
         timeZone: row.time_zone,
       },
       now,

@@ -45,6 +45,8 @@ export type Recipient = {
   email: string | null;
   smsConsent: string;
   isActive: boolean;
+  /** The touchpoint is commercial (marketing); only a non-commercial one goes to non_commercial contacts. */
+  commercial: boolean;
 };
 
 /**
@@ -77,13 +79,18 @@ export function decide(m: DueMessage, now: Date, quietHours: ReturnType<typeof q
   return { kind: "deliver" };
 }
 
-/** Why a message may not go to this contact at all (consent, address), or null when it may. */
+/**
+ * Why a message may not go to this contact at all (consent, address), or null when it may. A contact
+ * added by a store's automatic opt-in without marketing consent (non_commercial) gets the journey's
+ * non-commercial touchpoints only, on every channel.
+ */
 export function refusal(channel: MessageChannel, contact: Recipient): string | null {
   if (!contact.isActive) return "contact_inactive";
+  if (contact.smsConsent === "non_commercial" && contact.commercial) return "non_commercial_only";
   if (channel === "email") return contact.email ? null : "no_address";
   if (!contact.phone) return "no_address";
   if (contact.smsConsent === "opted_out") return "opted_out";
-  if (contact.smsConsent !== "opted_in") return "no_consent";
+  if (contact.smsConsent !== "opted_in" && contact.smsConsent !== "non_commercial") return "no_consent";
   return null;
 }
 

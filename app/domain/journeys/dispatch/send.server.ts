@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { databaseHandle, getDb } from "#db/client.server";
-import { accounts, contacts, enrollments, journeys, messages } from "#db/schema";
+import { accounts, contacts, enrollments, journeys, messages, touchpoints } from "#db/schema";
 import type { Queryable } from "~/domain/kernel/scope";
 import { quietHoursAt } from "~/domain/messaging/phone-time-zones.server";
 import { deliverToOutbox } from "../outbox-batch.server";
@@ -87,6 +87,8 @@ function claimQueued(tx: Queryable, ids: string[], now: Date): Promise<ClaimedMe
       email: contacts.email,
       smsConsent: contacts.smsConsent,
       isActive: contacts.isActive,
+      // A message of no touchpoint (or one since deleted) counts as commercial.
+      commercial: sql<boolean>`coalesce(${touchpoints.commercial}, true)`,
       timeZone: accounts.timeZone,
     })
     .from(messages)
@@ -94,6 +96,7 @@ function claimQueued(tx: Queryable, ids: string[], now: Date): Promise<ClaimedMe
     .innerJoin(accounts, eq(accounts.id, messages.accountId))
     .leftJoin(journeys, eq(journeys.id, messages.journeyId))
     .leftJoin(enrollments, eq(enrollments.id, messages.enrollmentId))
+    .leftJoin(touchpoints, eq(touchpoints.id, messages.touchpointId))
     .where(and(inArray(messages.id, ids), eq(messages.status, "queued"), lte(messages.sendAfter, now)))
     .for("update", { of: messages, skipLocked: true });
 }

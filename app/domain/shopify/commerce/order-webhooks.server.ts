@@ -1,17 +1,27 @@
 import type { Tx } from "#db/client.server";
 import type { StoredWebhook } from "../webhooks/stored-webhook.server";
+import { applyCustomerWebhook, applyMarketingConsentWebhook } from "./customers.server";
+import { applyOrderWebhook } from "./orders.server";
 
-// Orders that enroll buyers, and consent kept in step with Shopify (issue 14: the orders work
-// fills these in).
+// Orders that enroll buyers, and consent kept in step with Shopify (issue 14 item 2): each runs in
+// the webhook job's transaction; the rules are in orders.server.ts and customers.server.ts.
 
-export async function applyOrder(_tx: Tx, webhook: StoredWebhook): Promise<string> {
-  return `ignored: ${webhook.topic} is not applied yet`;
+export async function applyOrder(tx: Tx, webhook: StoredWebhook, now: Date = new Date()): Promise<string> {
+  return applyOrderWebhook(tx, webhook, now);
 }
 
-export async function applyCustomerUpdate(_tx: Tx, webhook: StoredWebhook): Promise<string> {
-  return `ignored: ${webhook.topic} is not applied yet`;
+export async function applyCustomerUpdate(
+  tx: Tx,
+  webhook: StoredWebhook,
+  now: Date = new Date(),
+): Promise<string> {
+  return applyCustomerWebhook(tx, webhook, now);
 }
 
-export async function applyCustomerMarketingConsent(_tx: Tx, webhook: StoredWebhook): Promise<string> {
-  return `ignored: ${webhook.topic} is not applied yet`;
+export async function applyCustomerMarketingConsent(
+  tx: Tx,
+  webhook: StoredWebhook,
+  now: Date = new Date(),
+): Promise<string> {
+  return applyMarketingConsentWebhook(tx, webhook, now);
 }

@@ -21,12 +21,14 @@ import {
 } from "#db/schema";
 import { normalizePhone } from "~/domain/contacts/phone";
 import { escapeLike } from "~/domain/kernel/sql-text";
+import { customerOrders } from "../commerce/customer-orders.server";
+import { shopifyGid } from "../commerce/order-payload";
 
 /**
- * The customer a privacy webhook names, and what we hold on them in one company. We keep no Shopify
- * customer id: a customer is the company's contacts with the same email (case-insensitive) or the
- * same phone number (E.164), and the failed rows of its contact imports that mention either.
- * Orders: we keep none yet (the commerce issue adds them, and must add them here and to the redaction).
+ * The customer a privacy webhook names, and what we hold on them in one company: the company's
+ * contacts with the same Shopify customer id (buyers from store orders), email (case-insensitive) or
+ * phone number (E.164), the failed rows of its contact imports that mention the email or phone, and
+ * the store orders of those contacts or that customer (commerce/customer-orders.server.ts).
  */
 
 export const customerPayload = z.object({
@@ -39,14 +41,24 @@ export const customerPayload = z.object({
 
 export type ShopifyCustomer = z.infer<typeof customerPayload>["customer"];
 
-export type CustomerKeys = { email: string | null; phone: string | null; phoneDigits: string | null };
+export type CustomerKeys = {
+  email: string | null;
+  phone: string | null;
+  phoneDigits: string | null;
+  shopifyCustomerId: string | null;
+};
 
 export function customerKeys(customer: ShopifyCustomer): CustomerKeys {
   const email = customer.email?.trim().toLowerCase() || null;
   const phone = customer.phone ? normalizePhone(customer.phone) : null;
   // The national digits, to find the number however a spreadsheet wrote it ("(201) 555-0123").
   const national = phone ? parsePhoneNumberFromString(phone)?.nationalNumber : undefined;
-  return { email, phone, phoneDigits: national && national.length >= 7 ? national : null };
+  return {
+    email,
+    phone,
+    phoneDigits: national && national.length >= 7 ? national : null,
+    shopifyCustomerId: shopifyGid("Customer", customer.id),
+  };
 }
 
 /** How the customer is named in texts for the merchant: email, else phone, else Shopify's id. */
@@ -58,6 +70,7 @@ export async function findCustomerContacts(tx: Tx, accountId: string, keys: Cust
   const match: SQL[] = [];
   if (keys.email) match.push(eq(contacts.email, keys.email));
   if (keys.phone) match.push(eq(contacts.phone, keys.phone));
+  if (keys.shopifyCustomerId) match.push(eq(contacts.shopifyCustomerId, keys.shopifyCustomerId));
   if (match.length === 0) return [];
   return tx
     .select()
@@ -89,9 +102,15 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 /**
  * Everything the company holds on these contacts, as the data request's file: each contact with
  * its attribute values, products (and their attribute values), consent records, messages, link
- * clicks and journeys; and the import rows that mention the customer.
+ * clicks and journeys; the import rows that mention the customer; and their store orders (with the
+ * orders the request names).
  */
-export async function collectCustomerData(tx: Tx, accountId: string, keys: CustomerKeys) {
+export async function collectCustomerData(
+  tx: Tx,
+  accountId: string,
+  keys: CustomerKeys,
+  ordersRequested: (string | number)[] = [],
+) {
   const found = await findCustomerContacts(tx, accountId, keys);
   const ids = found.map((c) => c.id);
   const none = sql`false`;
@@ -169,6 +188,12 @@ export async function collectCustomerData(tx: Tx, accountId: string, keys: Custo
         .where(importCondition)
     : [];
 
+  const orders = await customerOrders(tx, accountId, {
+    contactIds: ids,
+    shopifyCustomerId: keys.shopifyCustomerId,
+    orderIds: ordersRequested,
+  });
+
   const exported = found.map((contact) => ({
     firstName: contact.firstName,
     lastName: contact.lastName,
@@ -233,7 +258,7 @@ export async function collectCustomerData(tx: Tx, accountId: string, keys: Custo
   return {
     contacts: exported,
     importRows: importRows.map((row) => ({ ...row, uploadedAt: iso(row.uploadedAt) })),
-    orders: [] as never[],
+    orders,
     counts: {
       contacts: found.length,
       attributeValues: attributeRows.length,
@@ -243,7 +268,7 @@ export async function collectCustomerData(tx: Tx, accountId: string, keys: Custo
       linkClicks: clickRows.length,
       journeys: journeyRows.length,
       importRows: importRows.length,
-      orders: 0,
+      orders: orders.length,
     },
   };
 }

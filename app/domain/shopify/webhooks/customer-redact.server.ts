@@ -15,6 +15,7 @@ import {
   productAttributeValues,
 } from "#db/schema";
 import { recordSystemAudit } from "~/domain/admin/audit.server";
+import { redactCustomerOrders } from "../commerce/customer-orders.server";
 import { findStoreProfileByShop } from "../store-profiles.server";
 import {
   customerKeys,
@@ -28,7 +29,9 @@ import type { StoredWebhook } from "./stored-webhook.server";
  * customers/redact: the store asks us to erase a customer (Shopify sends it 10 days after the
  * merchant's request, or at once when there are no recent orders). In the store's company, each of
  * the customer's contacts is kept as an anonymous, inactive row, so every count built on it stays
- * (messages sent, journey and product totals, billing): its name, email and phone are replaced; its
+ * (messages sent, journey and product totals, billing): its name, email, phone and Shopify customer
+ * id are replaced; its store orders (and those the request names) keep their amounts but lose the
+ * customer id; its
  * attribute and product attribute values and the import rows that mention it are deleted; its
  * messages lose their text and address, their local outbox copies too; consent records lose their
  * IP address; link clicks their browser; its journeys end and nothing waiting is sent. Inbound texts
@@ -44,9 +47,12 @@ export async function applyCustomerRedact(tx: Tx, webhook: StoredWebhook, now: D
   const parsed = customerPayload.safeParse(webhook.payload);
   if (!parsed.success) return "ignored: the payload names no customer";
   const { customer } = parsed.data;
-  const ordersToRedact = Array.isArray(webhook.payload.orders_to_redact)
-    ? webhook.payload.orders_to_redact.length
-    : 0;
+  const orderIds = Array.isArray(webhook.payload.orders_to_redact)
+    ? (webhook.payload.orders_to_redact as unknown[]).filter(
+        (id): id is string | number => typeof id === "number" || typeof id === "string",
+      )
+    : [];
+  const ordersToRedact = orderIds.length;
   const audit = { shop: webhook.shop, webhookId: webhook.webhookId, shopifyCustomerId: customer.id ?? null };
 
   const profile = await findStoreProfileByShop(webhook.shop, tx);
@@ -78,8 +84,12 @@ export async function applyCustomerRedact(tx: Tx, webhook: StoredWebhook, now: D
     importRowsDeleted: 0,
     inboundTextsAnonymised: 0,
     ordersToRedact,
-    // We keep no orders yet (see customer-data.server.ts).
-    ordersRedacted: 0,
+    // The store orders lose the customer's Shopify id (commerce/customer-orders.server.ts).
+    ordersRedacted: await redactCustomerOrders(tx, accountId, {
+      contactIds: ids,
+      shopifyCustomerId: keys.shopifyCustomerId,
+      orderIds,
+    }),
   };
 
   if (ids.length > 0) {
@@ -156,6 +166,7 @@ export async function applyCustomerRedact(tx: Tx, webhook: StoredWebhook, now: D
         lastName: REDACTED_LAST_NAME,
         email: null,
         phone: null,
+        shopifyCustomerId: null,
         isActive: false,
         updatedAt: now,
       })

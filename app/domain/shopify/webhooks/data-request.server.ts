@@ -53,7 +53,7 @@ export async function applyCustomerDataRequest(tx: Tx, webhook: StoredWebhook, n
     return "no company linked to the store: we hold no data on this customer";
   }
 
-  const data = await collectCustomerData(tx, account.id, customerKeys(customer));
+  const data = await collectCustomerData(tx, account.id, customerKeys(customer), ordersRequested ?? []);
   const file = {
     filename: `customer-data-${request?.id ?? customer.id ?? webhook.webhookId}.json`,
     contentType: DATA_REQUEST_FILE_TYPE,
@@ -69,7 +69,6 @@ export async function applyCustomerDataRequest(tx: Tx, webhook: StoredWebhook, n
         },
         contacts: data.contacts,
         failedImportRows: data.importRows,
-        // We keep no orders yet (see customer-data.server.ts).
         orders: data.orders,
       },
       null,

@@ -1,0 +1,219 @@
+import { z } from "zod";
+import { normalizePhone } from "~/domain/contacts/phone";
+
+/**
+ * Shopify's order and customer webhook payloads (the REST shape: snake_case, ids as numbers, money as
+ * decimal strings), read leniently: a field we do not need may be missing or null without the order
+ * being refused. Pure functions, so the rules are tested without a database.
+ */
+
+const id = z.union([z.number(), z.string()]);
+const text = z.string().nullish();
+const money = z.union([z.string(), z.number()]).nullish();
+
+const address = z.object({ first_name: text, last_name: text, phone: text }).partial().nullish();
+
+/** A customer's SMS marketing consent as Shopify sends it (sms_marketing_consent). */
+export const smsConsentPayload = z
+  .object({
+    state: text,
+    opt_in_level: text,
+    consent_updated_at: text,
+    consent_collected_from: text,
+  })
+  .partial()
+  .nullish();
+
+export const customerPayload = z.object({
+  id: id.nullish(),
+  admin_graphql_api_id: text,
+  email: text,
+  phone: text,
+  first_name: text,
+  last_name: text,
+  sms_marketing_consent: smsConsentPayload,
+  default_address: address,
+});
+
+const lineItem = z.object({
+  variant_id: id.nullish(),
+  title: text,
+  name: text,
+  quantity: z.number().nullish(),
+  price: money,
+});
+
+export const orderPayload = z.object({
+  id,
+  admin_graphql_api_id: text,
+  name: text,
+  email: text,
+  contact_email: text,
+  phone: text,
+  currency: z.string().min(3).max(3),
+  total_price: money,
+  current_total_price: money,
+  created_at: text,
+  processed_at: text,
+  cancelled_at: text,
+  customer: customerPayload.nullish(),
+  billing_address: address,
+  shipping_address: address,
+  line_items: z.array(lineItem).nullish(),
+});
+
+export type OrderPayload = z.infer<typeof orderPayload>;
+export type CustomerPayload = z.infer<typeof customerPayload>;
+
+/** Shopify's SMS marketing states; anything else (a state added later) is read as "not_subscribed". */
+export type ShopifySmsState = "subscribed" | "not_subscribed" | "unsubscribed" | "pending" | "redacted";
+
+export type ShopifySmsConsent = {
+  state: ShopifySmsState;
+  /** single_opt_in, confirmed_opt_in or unknown. */
+  optInLevel: string | null;
+  /** When the customer last changed it; null when they never did. */
+  updatedAt: Date | null;
+  collectedFrom: string | null;
+};
+
+const STATES = new Set<ShopifySmsState>([
+  "subscribed",
+  "not_subscribed",
+  "unsubscribed",
+  "pending",
+  "redacted",
+]);
+
+export function smsConsentOf(raw: z.infer<typeof smsConsentPayload>): ShopifySmsConsent | null {
+  if (!raw?.state) return null;
+  const state = raw.state.trim().toLowerCase() as ShopifySmsState;
+  const updatedAt = raw.consent_updated_at ? new Date(raw.consent_updated_at) : null;
+  return {
+    state: STATES.has(state) ? state : "not_subscribed",
+    optInLevel: raw.opt_in_level?.trim().toLowerCase() || null,
+    updatedAt: updatedAt && !Number.isNaN(updatedAt.getTime()) ? updatedAt : null,
+    collectedFrom: raw.consent_collected_from ?? null,
+  };
+}
+
+/** A Shopify object's GraphQL id: the payload's admin_graphql_api_id, else built from its numeric id. */
+export function shopifyGid(
+  type: "Order" | "Customer" | "ProductVariant",
+  numeric: string | number | null | undefined,
+  gid?: string | null,
+): string | null {
+  if (gid?.startsWith(`gid://shopify/${type}/`)) return gid;
+  if (numeric === null || numeric === undefined || numeric === "") return null;
+  return `gid://shopify/${type}/${numeric}`;
+}
+
+/** The buyer as a contact would hold them: E.164 phone, lowercased email, names, Shopify's id. */
+export type Buyer = {
+  shopifyCustomerId: string | null;
+  phone: string | null;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  smsConsent: ShopifySmsConsent | null;
+};
+
+const clean = (value: string | null | undefined) => value?.trim() || null;
+const phoneOf = (...candidates: (string | null | undefined)[]) => {
+  for (const candidate of candidates) {
+    const phone = candidate?.trim() ? normalizePhone(candidate) : null;
+    if (phone) return phone;
+  }
+  return null;
+};
+
+/** The customer of a customers/* payload. */
+export function buyerOfCustomer(customer: CustomerPayload): Buyer {
+  return {
+    shopifyCustomerId: shopifyGid("Customer", customer.id, customer.admin_graphql_api_id),
+    // The customer's own phone is the one their SMS consent is for; an address's is the fallback.
+    phone: phoneOf(customer.phone, customer.default_address?.phone),
+    email: clean(customer.email)?.toLowerCase() ?? null,
+    firstName: clean(customer.first_name) ?? clean(customer.default_address?.first_name),
+    lastName: clean(customer.last_name) ?? clean(customer.default_address?.last_name),
+    smsConsent: smsConsentOf(customer.sms_marketing_consent),
+  };
+}
+
+/** The buyer of an order: its customer, completed from the order's own contact details and addresses. */
+export function buyerOfOrder(order: OrderPayload): Buyer {
+  const customer = order.customer ? buyerOfCustomer(order.customer) : null;
+  const billing = order.billing_address;
+  const shipping = order.shipping_address;
+  return {
+    shopifyCustomerId: customer?.shopifyCustomerId ?? null,
+    phone: customer?.phone ?? phoneOf(order.phone, billing?.phone, shipping?.phone),
+    email: customer?.email ?? clean(order.email ?? order.contact_email)?.toLowerCase() ?? null,
+    firstName: customer?.firstName ?? clean(billing?.first_name) ?? clean(shipping?.first_name),
+    lastName: customer?.lastName ?? clean(billing?.last_name) ?? clean(shipping?.last_name),
+    smsConsent: customer?.smsConsent ?? null,
+  };
+}
+
+/** Digits after the decimal point of a currency (JPY 0, USD 2, KWD 3); 2 for a code Intl does not know. */
+export function currencyExponent(currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
+      2
+    );
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * A decimal amount ("25.00", "1299", 19.5) in integer minor units of the currency, without floating
+ * point: "25.005" USD is 2501 (half up). Null for anything that is not a plain decimal number.
+ */
+export function toMinorUnits(amount: string | number | null | undefined, currency: string): number | null {
+  if (amount === null || amount === undefined) return null;
+  const raw = String(amount).trim();
+  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(raw);
+  if (!match) return null;
+  const [, sign, whole, fraction = ""] = match;
+  const exponent = currencyExponent(currency);
+  const kept = fraction.slice(0, exponent).padEnd(exponent, "0");
+  let minor = Number(whole) * 10 ** exponent + Number(kept || "0");
+  if (Number(fraction.charAt(exponent) || "0") >= 5) minor += 1;
+  return sign ? -minor : minor;
+}
+
+export type OrderLine = {
+  variantId: string | null;
+  title: string;
+  quantity: number;
+  priceMinor: number;
+};
+
+export function orderLines(order: OrderPayload): OrderLine[] {
+  return (order.line_items ?? []).map((item) => ({
+    variantId: shopifyGid("ProductVariant", item.variant_id),
+    title: clean(item.title) ?? clean(item.name) ?? "",
+    quantity: item.quantity ?? 1,
+    priceMinor: toMinorUnits(item.price, order.currency) ?? 0,
+  }));
+}
+
+/** When the order was placed: processed_at (imported orders keep their real date there), else created_at. */
+export function placedAtOf(order: OrderPayload, fallback: Date): Date {
+  for (const value of [order.processed_at, order.created_at]) {
+    const date = value ? new Date(value) : null;
+    if (date && !Number.isNaN(date.getTime())) return date;
+  }
+  return fallback;
+}
+
+/** The order's total now (after edits and refunds), else as placed. */
+export function orderTotalMinor(order: OrderPayload): number {
+  return (
+    toMinorUnits(order.current_total_price, order.currency) ??
+    toMinorUnits(order.total_price, order.currency) ??
+    0
+  );
+}
