@@ -134,7 +134,8 @@ async function bench() {
       const automaticOptIn = s % 2 === 0;
       const kind = j % 10;
       const line = { variantId: s * 10 + 1 + (j % 3), price: "129.00", title: "Machine" };
-      const lines = j % 4 === 0 ? [line, { variantId: 999_000 + j, price: "9.50", title: "Filters" }] : [line];
+      const lines =
+        j % 4 === 0 ? [line, { variantId: 999_000 + j, price: "9.50", title: "Filters" }] : [line];
       const orderId = 5_000_000 + j;
       let buyer: Parameters<typeof orderJson>[0]["buyer"];
       let qualifies = false;
@@ -298,7 +299,13 @@ async function bench() {
     latencies.sort((a, b) => a - b);
     const pct = (p: number) =>
       latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? Number.NaN;
-    const [actual] = await q<{ contacts: number; enrollments: number; orders: number; events: number; messages: number }>(sql`
+    const [actual] = await q<{
+      contacts: number;
+      enrollments: number;
+      orders: number;
+      events: number;
+      messages: number;
+    }>(sql`
       select (select count(*)::int from contacts) - ${SHOPS * POOL} as contacts,
         (select count(*)::int from enrollments) as enrollments,
         (select count(*)::int from shopify_orders) as orders,
@@ -333,8 +340,12 @@ async function bench() {
     );
     for (const [what, [got, want]] of Object.entries(compare))
       console.log(`  ${what}: ${got.toLocaleString("en-US")} (expected ${want.toLocaleString("en-US")})`);
-    console.log(`  journey messages created by the dispatcher meanwhile: ${Number(actual.messages).toLocaleString("en-US")}`);
-    console.log(`Outcomes: ${outcomes.map((o) => `${(o.outcome ?? "not applied").trim()} x${o.n}`).join("; ")}`);
+    console.log(
+      `  journey messages created by the dispatcher meanwhile: ${Number(actual.messages).toLocaleString("en-US")}`,
+    );
+    console.log(
+      `Outcomes: ${outcomes.map((o) => `${(o.outcome ?? "not applied").trim()} x${o.n}`).join("; ")}`,
+    );
     console.log(`Duplicates: ${duplicates}; losses: ${losses}`);
     console.log(`Load average (other processes share this machine): ${os.loadavg()[0].toFixed(2)}`);
     const ok = pct(99) < TARGET_P99_MS && duplicates === 0 && losses === 0;
