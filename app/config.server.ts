@@ -24,6 +24,9 @@ const schema = z.object({
   // Where `npm run build` writes the app and `npm start` reads it (two test runs side by side).
   BUILD_DIR: z.string().min(1).default("build"),
   SESSION_SECRET: z.string().min(16).optional(),
+  // The key for secrets kept at rest (integration keys, access tokens). Unset: derived from
+  // SESSION_SECRET. Set it separately to rotate the session secret without losing those secrets.
+  DATA_ENCRYPTION_KEY: z.string().min(16).optional(),
   SMTP_URL: z.string().optional(),
   // `true`: keep /dev/outbox (for requests from this machine only) although APP_URL is not loopback.
   DEV_OUTBOX: z.enum(["true", "false"]).default("false"),
