@@ -9,16 +9,21 @@ import consent from "./en/consent";
 import contacts from "./en/contacts";
 import csvImport from "./en/csv-import";
 import embedded from "./en/embedded";
+import firstRun from "./en/first-run";
+import forms from "./en/forms";
 import integrations from "./en/integrations";
 import journeys from "./en/journeys";
 import messaging from "./en/messaging";
 import messagingSettings from "./en/messaging-settings";
 import productMapping from "./en/product-mapping";
 import products from "./en/products";
+import publicForm from "./en/public-form";
 import settings from "./en/settings";
 import shopify from "./en/shopify";
 import shopifyOnboarding from "./en/shopify-onboarding";
 import timeline from "./en/timeline";
+import tritech from "./en/tritech";
+import whatsapp from "./en/whatsapp";
 
 // English texts. Spec texts are kept word for word (typos included); {{product}} is PRODUCT_NAME.
 const en = {
@@ -41,6 +46,11 @@ const en = {
   shopifyOnboarding,
   attribution,
   consent,
+  firstRun,
+  whatsapp,
+  tritech,
+  publicForm,
+  forms,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. All rights reserved.",

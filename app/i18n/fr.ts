@@ -11,16 +11,21 @@ import consent from "./fr/consent";
 import contacts from "./fr/contacts";
 import csvImport from "./fr/csv-import";
 import embedded from "./fr/embedded";
+import firstRun from "./fr/first-run";
+import forms from "./fr/forms";
 import integrations from "./fr/integrations";
 import journeys from "./fr/journeys";
 import messaging from "./fr/messaging";
 import messagingSettings from "./fr/messaging-settings";
 import productMapping from "./fr/product-mapping";
 import products from "./fr/products";
+import publicForm from "./fr/public-form";
 import settings from "./fr/settings";
 import shopify from "./fr/shopify";
 import shopifyOnboarding from "./fr/shopify-onboarding";
 import timeline from "./fr/timeline";
+import tritech from "./fr/tritech";
+import whatsapp from "./fr/whatsapp";
 
 const fr: Resources = {
   adminCompanies,
@@ -42,6 +47,11 @@ const fr: Resources = {
   shopifyOnboarding,
   attribution,
   consent,
+  firstRun,
+  whatsapp,
+  tritech,
+  publicForm,
+  forms,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. Tous droits réservés.",

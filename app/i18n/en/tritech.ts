@@ -1,0 +1,4 @@
+// Texts of the Tri-Tech integration: its view, Configure Events and the product-mapping tab (issue 16) (English).
+const tritech = {};
+
+export default tritech;
