@@ -1,7 +1,8 @@
+import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { seriousViolations } from "../support/axe";
 import { postContact, postProduct, uniquePhone } from "../support/contacts-e2e";
-import { writeOrderFixture } from "../support/e2e-fixture";
+import { writeFixture } from "../support/e2e-fixture";
 import {
   expect,
   gotoLive,
@@ -16,13 +17,15 @@ import {
   toast,
   uniqueEmail,
 } from "../support/e2e-helpers";
+import { shopifyStandIn } from "../support/e2e-shopify";
 import { addTouchpoint, contactUrlOf, linkFromContactPage } from "../support/journeys-e2e";
+import { orderJson } from "../support/shopify-order-payloads";
 
 // Issue 14 item 3: an order placed within the company's window after a click on a touchpoint's tracked
 // link is attributed to the touchpoint; its detail page shows the orders and revenue, the buyer's
-// timeline the order. The click is real (the contact's own link in the journey's welcome email). The
-// order is stored by the e2e fixture, attributed by the app's attributeOrder, until the orders webhook
-// is on this branch. The journey sends by email, which has no quiet hours: the test passes at any hour.
+// timeline the order. The click is real (the contact's own link in the journey's welcome email), and
+// so are the orders: signed orders/create webhooks from the Shopify stand-in, applied by the webhook
+// job. The journey sends by email, which has no quiet hours: the test passes at any hour.
 
 const shots = "/tmp/revenue-attribution-screens";
 const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
@@ -32,7 +35,13 @@ test("an order after a tracked-link click shows as attributed revenue on the tou
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const { accountId } = await signInNewCompanyAdmin(page, newUserDetails(), newCompanyDetails("Revenue"));
+  const shop = `revenue-${randomBytes(4).toString("hex")}.myshopify.com`;
+  await shopifyStandIn.seedShop({ domain: shop, name: "Revenue Store" });
+  await writeFixture(page, {
+    user: newUserDetails(),
+    company: newCompanyDetails("Revenue"),
+    store: { shop, storeName: "Revenue Store" },
+  });
 
   // The window: 7 days by default; out of range is refused with its message; 10 is saved.
   await openSettings(page, "organization");
@@ -56,7 +65,6 @@ test("an order after a tracked-link click shows as attributed revenue on the tou
   const ada = { firstName: "Ada", lastName: "Lovelace", phone: uniquePhone(), email: uniqueEmail("ada") };
   await postContact(page, ada);
   const adaUrl = await contactUrlOf(page, "Ada");
-  const contactId = new URL(adaUrl, baseURL).searchParams.get("id") as string;
   await gotoLive(page, "/touchpoints");
   await page.getByLabel("Journey", { exact: true }).selectOption({ label: "Garden Kit" });
   const target = `${baseURL?.replace("localhost", "127.0.0.1")}/healthz?from=revenue`;
@@ -88,38 +96,36 @@ test("an order after a tracked-link click shows as attributed revenue on the tou
   expect(followed.status()).toBe(302);
   expect(followed.headers().location).toBe(target);
 
-  // Two orders after the click: both attributed to Welcome.
-  const first = await writeOrderFixture(page, {
-    accountId,
-    contactId,
-    name: "#1001",
-    totalMinor: 4250,
-    currency: "USD",
-  });
-  const second = await writeOrderFixture(page, {
-    accountId,
-    contactId,
-    name: "#1002",
-    totalMinor: 1999,
-    currency: "USD",
-  });
-  const welcomeId = new URL(detailHref, baseURL).searchParams.get("id");
-  expect(first.attributedTouchpointId).toBe(welcomeId);
-  expect(second.attributedTouchpointId).toBe(welcomeId);
-  // An order placed 11 days after the click (outside the 10-day window) is not attributed.
-  const late = await writeOrderFixture(page, {
-    accountId,
-    contactId,
-    name: "#1003",
-    totalMinor: 500,
-    currency: "USD",
-    placedAt: new Date(Date.now() + 11 * 86_400_000).toISOString(),
-  });
-  expect(late.attributedTouchpointId).toBeNull();
+  // Three store orders, signed and sent as Shopify sends orders/create (Ada is known by her email):
+  // two after the click, attributed to Welcome; one placed 11 days after it (outside the 10-day
+  // window), not attributed.
+  const orderId = Math.floor(Math.random() * 1_000_000_000);
+  const buyer = { email: ada.email, firstName: "Ada", lastName: "Lovelace" };
+  const orders = [
+    { id: orderId, name: "#1001", totalPrice: "42.50" },
+    { id: orderId + 1, name: "#1002", totalPrice: "19.99" },
+    {
+      id: orderId + 2,
+      name: "#1003",
+      totalPrice: "5.00",
+      createdAt: new Date(Date.now() + 11 * 86_400_000).toISOString(),
+    },
+  ];
+  for (const order of orders) {
+    const sent = await shopifyStandIn.sendWebhook({
+      topic: "orders/create",
+      shop,
+      payload: orderJson({ ...order, buyer, lines: [{ variantId: null, price: order.totalPrice }] }),
+    });
+    expect(sent.status).toBe(200);
+  }
 
   // The touchpoint shows two orders, $62.49, and the latest first with the buyer.
-  await gotoLive(page, detailHref);
-  await expect(page.getByTestId("attributed-orders")).toHaveText("2");
+  await expect(async () => {
+    await gotoLive(page, detailHref);
+    await expect(page.getByTestId("attributed-orders")).toHaveText("2", { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  const welcomeId = new URL(detailHref, baseURL).searchParams.get("id");
   await expect(page.getByTestId("attributed-revenue-USD")).toHaveText("$62.49");
   const rows = page.getByTestId("attributed-orders-list").locator("tbody tr");
   await expect(rows).toHaveCount(2);

@@ -24,19 +24,3 @@ export type E2eFixtureRequest = {
 };
 
 export type E2eFixtureAnswer = { userId: string; accountId: string | null };
-
-/** POST: a store order of the company (as the orders webhook stores it), attributed by attributeOrder. */
-export const E2E_ORDER_FIXTURE_PATH = "/__e2e/shopify-orders";
-
-export type E2eOrderFixtureRequest = {
-  accountId: string;
-  contactId: string;
-  /** The store's order name, e.g. "#1001". */
-  name: string;
-  totalMinor: number;
-  currency: string;
-  /** ISO time; default now. */
-  placedAt?: string;
-};
-
-export type E2eOrderFixtureAnswer = { orderId: string; attributedTouchpointId: string | null };

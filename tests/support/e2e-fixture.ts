@@ -2,11 +2,8 @@ import { expect, type Page } from "@playwright/test";
 import {
   E2E_FIXTURE_PATH,
   E2E_FIXTURE_SECRET_HEADER,
-  E2E_ORDER_FIXTURE_PATH,
   type E2eFixtureAnswer,
   type E2eFixtureRequest,
-  type E2eOrderFixtureAnswer,
-  type E2eOrderFixtureRequest,
 } from "./e2e-fixture-protocol";
 
 /**
@@ -33,22 +30,4 @@ export async function writeFixture(page: Page, request: E2eFixtureRequest): Prom
     `the fixture endpoint should write ${request.user.email} (a server started by another run has another secret)`,
   ).toBe(200);
   return (await response.json()) as E2eFixtureAnswer;
-}
-
-/**
- * A store order of the company, written by the e2e server as the orders webhook stores it and
- * attributed by the app's attributeOrder (tests/support/e2e-order-fixture.ts).
- */
-export async function writeOrderFixture(
-  page: Page,
-  request: E2eOrderFixtureRequest,
-): Promise<E2eOrderFixtureAnswer> {
-  const secret = process.env.E2E_FIXTURE_SECRET;
-  if (!secret) throw new Error("E2E_FIXTURE_SECRET is unset: run the specs through playwright.config.ts");
-  const response = await page.request.post(E2E_ORDER_FIXTURE_PATH, {
-    data: request,
-    headers: { [E2E_FIXTURE_SECRET_HEADER]: secret },
-  });
-  expect(response.status(), `the fixture endpoint should store order ${request.name}`).toBe(200);
-  return (await response.json()) as E2eOrderFixtureAnswer;
 }
