@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { currencyDigits, formatMoney, minorUnitsToDecimal } from "./money";
+import { currencyDigits, formatMoney, minorUnitsToDecimal, toMinorUnits } from "./money";
 
 // Intl puts a narrow no-break space (U+202F) or a no-break space (U+00A0) in some locales' amounts.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -43,4 +43,19 @@ describe("money in minor units", () => {
   test("a code Intl refuses is shown after the plain amount instead of failing the page", () => {
     expect(formatMoney(1234, "US", "en")).toBe("12.34 US");
   });
+});
+
+test("amounts become integer minor units of their currency, without floating point", () => {
+  expect(toMinorUnits("25.00", "USD")).toBe(2500);
+  expect(toMinorUnits("0.10", "USD")).toBe(10);
+  expect(toMinorUnits("19.9", "EUR")).toBe(1990);
+  expect(toMinorUnits(19.99, "USD")).toBe(1999);
+  expect(toMinorUnits("1299", "JPY")).toBe(1299);
+  expect(toMinorUnits("12.345", "KWD")).toBe(12345);
+  expect(toMinorUnits("25.005", "USD")).toBe(2501);
+  expect(toMinorUnits("1234567.89", "USD")).toBe(123456789);
+  expect(toMinorUnits("abc", "USD")).toBeNull();
+  expect(toMinorUnits(null, "USD")).toBeNull();
+  expect(toMinorUnits("", "USD")).toBeNull();
+  expect(toMinorUnits("25.00", "not a currency")).toBe(2500);
 });

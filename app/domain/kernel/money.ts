@@ -16,6 +16,23 @@ export function currencyDigits(currency: string): number {
 }
 
 /**
+ * A decimal amount as Shopify and Stripe write it ("25.00", "1299", 19.5) in integer minor units of
+ * the currency, read from the digits, never through a float: "25.005" USD is 2501 (half up), "1299"
+ * JPY is 1299. Null for nothing ("" or null) and for anything that is not a plain decimal number.
+ */
+export function toMinorUnits(amount: string | number | null | undefined, currency: string): number | null {
+  if (amount === null || amount === undefined) return null;
+  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(String(amount).trim());
+  if (!match) return null;
+  const [, sign, whole, fraction = ""] = match;
+  const digits = currencyDigits(currency);
+  const kept = fraction.slice(0, digits).padEnd(digits, "0");
+  let minor = Number(whole) * 10 ** digits + Number(kept || "0");
+  if (Number(fraction.charAt(digits) || "0") >= 5) minor += 1;
+  return sign ? -minor : minor;
+}
+
+/**
  * The exact decimal text of `minor` minor units ("1234" with 2 digits is "12.34"), built from the
  * digits rather than by dividing, so large amounts never pick up floating-point error.
  */

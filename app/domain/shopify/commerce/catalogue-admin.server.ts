@@ -1,6 +1,7 @@
 import { config } from "~/config.server";
+import { toMinorUnits } from "~/domain/kernel/money";
 import { adminApiForShop } from "../admin-api.server";
-import { type CatalogueProduct, type CatalogueVariant, toMinorUnits } from "./catalogue-rows";
+import type { CatalogueProduct, CatalogueVariant } from "./catalogue-rows";
 
 /** The Admin API calls and shapes the catalogue sync shares between its paged and bulk reads. */
 

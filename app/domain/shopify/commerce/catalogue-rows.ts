@@ -31,27 +31,6 @@ export function productTypeKey(productType: string | null | undefined): string {
   return (productType?.trim() || OTHER_TYPE).toLowerCase();
 }
 
-/**
- * A price as Shopify writes it ("19.99") in integer minor units of the shop's currency (1999; a
- * yen price has none). Read from the digits, never through a float. Null when there is none.
- */
-export function toMinorUnits(price: string | number | null | undefined, currency: string): number | null {
-  if (price === null || price === undefined || price === "") return null;
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(String(price).trim());
-  if (!match) return null;
-  let digits = 2;
-  try {
-    digits =
-      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
-      2;
-  } catch {
-    // An unknown currency code: two decimals, as most have.
-  }
-  const fraction = (match[3] ?? "").padEnd(digits, "0").slice(0, digits);
-  const minor = Number(`${match[2]}${fraction}`);
-  return match[1] ? -minor : minor;
-}
-
 /** A product's Shopify gid from a webhook payload (admin_graphql_api_id, else its numeric id). */
 export function productGid(payload: { admin_graphql_api_id?: unknown; id?: unknown }): string | null {
   if (typeof payload.admin_graphql_api_id === "string" && payload.admin_graphql_api_id)

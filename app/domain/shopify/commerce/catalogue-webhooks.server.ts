@@ -7,9 +7,10 @@ import {
   shopifyCatalogueVariants,
   shopifyMappedVariants,
 } from "#db/schema";
+import { toMinorUnits } from "~/domain/kernel/money";
 import { findStoreProfileByShop } from "../store-profiles.server";
 import type { StoredWebhook } from "../webhooks/stored-webhook.server";
-import { type CatalogueProduct, type CatalogueVariant, productGid, toMinorUnits } from "./catalogue-rows";
+import { type CatalogueProduct, type CatalogueVariant, productGid } from "./catalogue-rows";
 import { deleteProducts, lockCatalogue, replaceVariants, upsertProducts } from "./catalogue-store.server";
 import { unmapVariants } from "./mapping-writes.server";
 

@@ -2,29 +2,12 @@ import { expect, test } from "vitest";
 import { orderJson } from "../../../../tests/support/shopify-order-payloads";
 import {
   buyerOfOrder,
-  currencyExponent,
   orderLines,
   orderPayload,
   orderTotalMinor,
   placedAtOf,
   smsConsentOf,
-  toMinorUnits,
 } from "./order-payload";
-
-test("amounts become integer minor units of their currency, without floating point", () => {
-  expect(toMinorUnits("25.00", "USD")).toBe(2500);
-  expect(toMinorUnits("0.10", "USD")).toBe(10);
-  expect(toMinorUnits("19.9", "EUR")).toBe(1990);
-  expect(toMinorUnits(19.99, "USD")).toBe(1999);
-  expect(toMinorUnits("1299", "JPY")).toBe(1299);
-  expect(toMinorUnits("12.345", "KWD")).toBe(12345);
-  expect(toMinorUnits("25.005", "USD")).toBe(2501);
-  expect(toMinorUnits("1234567.89", "USD")).toBe(123456789);
-  expect(toMinorUnits("abc", "USD")).toBeNull();
-  expect(toMinorUnits(null, "USD")).toBeNull();
-  expect(currencyExponent("JPY")).toBe(0);
-  expect(currencyExponent("not a currency")).toBe(2);
-});
 
 test("the buyer: the customer's phone in E.164, email lowercased, names; else the order's own details", () => {
   const order = orderPayload.parse(

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normalizePhone } from "~/domain/contacts/phone";
+import { toMinorUnits } from "~/domain/kernel/money";
 
 /**
  * Shopify's order and customer webhook payloads (the REST shape: snake_case, ids as numbers, money as
@@ -153,35 +154,6 @@ export function buyerOfOrder(order: OrderPayload): Buyer {
     lastName: customer?.lastName ?? clean(billing?.last_name) ?? clean(shipping?.last_name),
     smsConsent: customer?.smsConsent ?? null,
   };
-}
-
-/** Digits after the decimal point of a currency (JPY 0, USD 2, KWD 3); 2 for a code Intl does not know. */
-export function currencyExponent(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
-  }
-}
-
-/**
- * A decimal amount ("25.00", "1299", 19.5) in integer minor units of the currency, without floating
- * point: "25.005" USD is 2501 (half up). Null for anything that is not a plain decimal number.
- */
-export function toMinorUnits(amount: string | number | null | undefined, currency: string): number | null {
-  if (amount === null || amount === undefined) return null;
-  const raw = String(amount).trim();
-  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(raw);
-  if (!match) return null;
-  const [, sign, whole, fraction = ""] = match;
-  const exponent = currencyExponent(currency);
-  const kept = fraction.slice(0, exponent).padEnd(exponent, "0");
-  let minor = Number(whole) * 10 ** exponent + Number(kept || "0");
-  if (Number(fraction.charAt(exponent) || "0") >= 5) minor += 1;
-  return sign ? -minor : minor;
 }
 
 export type OrderLine = {
