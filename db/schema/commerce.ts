@@ -112,6 +112,9 @@ export const shopifyOrders = pgTable(
     totalPriceMinor: bigint("total_price_minor", { mode: "number" }).notNull(),
     currency: text("currency").notNull(),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull(),
+    // Set when Shopify reports the order cancelled (orders/updated or orders/cancelled carry
+    // cancelled_at): the order stays on the buyer's timeline but no longer counts as revenue.
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     attributedTouchpointId: uuid("attributed_touchpoint_id").references(() => touchpoints.id, {
       onDelete: "set null",
     }),

@@ -72,6 +72,7 @@ export async function storeOrder(
     touchpointId?: string | null;
     clickId?: string | null;
     name?: string | null;
+    cancelledAt?: Date | null;
   },
 ) {
   orderNumber += 1;
@@ -88,6 +89,7 @@ export async function storeOrder(
       placedAt: order.placedAt,
       attributedTouchpointId: order.touchpointId ?? null,
       attributedClickId: order.clickId ?? null,
+      cancelledAt: order.cancelledAt ?? null,
     })
     .returning();
   return row;

@@ -54,6 +54,7 @@ export type TimelineEvent =
       totalMinor: number;
       currency: string;
       touchpoint: { id: string; name: string } | null;
+      cancelled: boolean;
     };
 
 type Row = {
@@ -110,7 +111,7 @@ export async function contactTimeline(
     union all
     (select 'order', o.placed_at, o.id::text,
         coalesce(o.name, '#' || regexp_replace(o.shopify_order_id, '^gid://shopify/Order/', '')),
-        o.total_price_minor::text, o.currency, t.id::text, t.name, null
+        o.total_price_minor::text, o.currency, t.id::text, t.name, o.cancelled_at is not null
       from shopify_orders o
       left join touchpoints t on t.id = o.attributed_touchpoint_id and t.account_id = o.account_id
       where o.account_id = ${accountId} and o.contact_id = ${contactId})
@@ -153,6 +154,7 @@ function toEvent(row: Row): TimelineEvent {
         totalMinor: Number(row.b),
         currency: row.c ?? "",
         touchpoint: row.d ? { id: row.d, name: row.e ?? "" } : null,
+        cancelled: Boolean(row.f),
       };
     default:
       return {

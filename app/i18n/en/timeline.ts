@@ -20,6 +20,7 @@ const timeline = {
   order: "Order {{name}} · {{total}}",
   orderAttributedTo: "Attributed to {{touchpoint}}",
   orderNotAttributed: "Not attributed to a touchpoint",
+  orderCancelled: "Cancelled in the store: not counted as revenue",
   channels: { sms: "SMS", whatsapp: "WhatsApp", email: "Email" },
   // Why a message was not sent, for reasons of the sender rather than of the journey
   // (journeys.detail.reasons has the others).

@@ -20,6 +20,7 @@ const timeline: typeof timelineEn = {
   order: "Commande {{name}} · {{total}}",
   orderAttributedTo: "Attribuée à {{touchpoint}}",
   orderNotAttributed: "Attribuée à aucun point de contact",
+  orderCancelled: "Annulée dans la boutique : non comptée dans le chiffre d'affaires",
   channels: { sms: "SMS", whatsapp: "WhatsApp", email: "e-mail" },
   // Pourquoi un message n'est pas parti, pour des raisons d'envoi plutôt que de parcours
   // (journeys.detail.reasons a les autres).

@@ -287,6 +287,19 @@ describeEachDatabase(
         }),
       );
       expect(cancelled.outcome).toBe("ignored: order #1043: cancelled or too old to add its buyer");
+
+      // Late's order cancelled afterwards (orders/updated with cancelled_at): kept, marked cancelled.
+      await deliver(
+        "orders/updated",
+        order(42, { customerId: 9042, phone: "+12015550142", firstName: "Late", sms: subscribed }, VARIANT, {
+          cancelled_at: "2025-06-03T09:30:00Z",
+        }),
+      );
+      const [stored] = await getDb()
+        .select()
+        .from(shopifyOrders)
+        .where(eq(shopifyOrders.shopifyOrderId, "gid://shopify/Order/42"));
+      expect(stored.cancelledAt?.toISOString()).toBe("2025-06-03T09:30:00.000Z");
     });
 
     test("the same phone in two companies: each store's order reaches its own company's contact only", async () => {

@@ -18,6 +18,12 @@ export function orderTitle(t: TFunction, locale: string, event: OrderEvent): str
 /** Below it: the touchpoint the order is attributed to (its detail page shows the touchpoint's revenue). */
 export function TimelineOrderDetails({ event }: { event: OrderEvent }) {
   const { t } = useTranslation();
+  if (event.cancelled)
+    return (
+      <Text as="p" tone="subdued" variant="bodySm">
+        {t("timeline.orderCancelled")}
+      </Text>
+    );
   if (!event.touchpoint)
     return (
       <Text as="p" tone="subdued" variant="bodySm">

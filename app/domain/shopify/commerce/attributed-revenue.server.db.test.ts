@@ -58,6 +58,16 @@ describeEachDatabase("attributed revenue reads", (getDb) => {
       touchpointId: checkIn.id,
     });
     await storeOrder(getDb(), { accountId, contactId: ada.id, totalMinor: 88_888, placedAt: day(5) });
+    // Cancelled in the store: Welcome's, but not revenue.
+    await storeOrder(getDb(), {
+      accountId,
+      contactId: ben.id,
+      totalMinor: 55_555,
+      placedAt: day(4),
+      touchpointId: welcome.id,
+      name: "#1004",
+      cancelledAt: day(5),
+    });
     // Another company's order naming Welcome's id (no row should) does not count for A, nor show to B.
     await storeOrder(getDb(), {
       accountId: b.account.id,
@@ -136,6 +146,7 @@ describeEachDatabase("attributed revenue reads", (getDb) => {
       currency: "JPY",
       placedAt: day(3),
       name: "#1002",
+      cancelledAt: day(4),
     });
     await storeOrder(getDb(), {
       accountId,
@@ -163,6 +174,7 @@ describeEachDatabase("attributed revenue reads", (getDb) => {
         totalMinor: 1234,
         currency: "JPY",
         touchpoint: null,
+        cancelled: true,
       },
       {
         kind: "order",
@@ -172,6 +184,7 @@ describeEachDatabase("attributed revenue reads", (getDb) => {
         totalMinor: 4250,
         currency: "USD",
         touchpoint: { id: touchpoints[0].id, name: "Welcome" },
+        cancelled: false,
       },
     ]);
     // Orders sit among the other events by time: the click a day before the order comes after it.

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { contacts, shopifyOrders } from "#db/schema";
 import { isUuid } from "~/domain/kernel/ids";
@@ -32,9 +32,11 @@ export async function touchpointRevenue(
   if (!isUuid(touchpointId)) return { totals: [], latest: [] };
   const db = getDb();
   // Both reads use shopify_orders_touchpoint_idx (attributed_touchpoint_id, placed_at).
+  // A cancelled order is not revenue.
   const attributed = and(
     eq(shopifyOrders.attributedTouchpointId, touchpointId),
     eq(shopifyOrders.accountId, scope.account.id),
+    isNull(shopifyOrders.cancelledAt),
   );
   const [totals, latest] = await Promise.all([
     db

@@ -189,6 +189,7 @@ async function storeOrder(
     totalPriceMinor: orderTotalMinor(input.order),
     currency: input.order.currency.toUpperCase(),
     placedAt: input.placedAt,
+    cancelledAt: cancelledAtOf(input.order),
     attributedTouchpointId: attribution?.touchpointId ?? null,
     attributedClickId: attribution?.clickId ?? null,
     lineItems: input.lineItems,
@@ -198,4 +199,11 @@ async function storeOrder(
     .insert(shopifyOrders)
     .values({ accountId: input.accountId, shop: input.shop, shopifyOrderId: input.orderId, ...values })
     .onConflictDoUpdate({ target: [shopifyOrders.accountId, shopifyOrders.shopifyOrderId], set: values });
+}
+
+/** When Shopify cancelled the order, or null; an unreadable time counts as cancelled now. */
+function cancelledAtOf(order: OrderPayload): Date | null {
+  if (!order.cancelled_at) return null;
+  const at = new Date(order.cancelled_at);
+  return Number.isNaN(at.getTime()) ? new Date() : at;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "shopify_orders" ADD COLUMN "cancelled_at" timestamp with time zone;
