@@ -1,7 +1,12 @@
 import type { Page } from "@playwright/test";
 import { seriousViolations } from "../support/axe";
 import { betaUser, demo, expect, gotoLive, login, platformAdmin, test } from "../support/e2e-helpers";
-import { expectDialogsFit, expectNoHorizontalOverflow, PHONE_VIEWPORT } from "../support/overflow";
+import {
+  expectDialogsFit,
+  expectNoHorizontalOverflow,
+  horizontalOverflow,
+  PHONE_VIEWPORT,
+} from "../support/overflow";
 
 // Issue 20 item 4: every signed-in screen at 390 × 844 (this file runs in the "phone" project of
 // playwright.config.ts): no page wider than the screen, no serious axe violation, the sidebar a drawer.
@@ -143,4 +148,27 @@ test("dialogs fit the phone: the account menu, Add Contact's drawer and Test now
   await expectDialogsFit(page);
   await expectNoHorizontalOverflow(page, "Test now's contact picker");
   await page.screenshot({ path: "/tmp/phone-screens/test-now-picker.png" });
+});
+
+test("the overflow check names the element that makes a page too wide", async ({ page }) => {
+  await login(page, demo);
+  await page.goto("/contacts");
+  await page.locator(".shell-content").evaluate((content) => {
+    const wide = document.createElement("div");
+    wide.className = "too-wide";
+    wide.style.width = "600px";
+    wide.style.height = "10px";
+    content.append(wide);
+  });
+  const found = await horizontalOverflow(page);
+  expect(found.scrollWidth).toBeGreaterThan(found.innerWidth);
+  expect(found.offenders.map((o) => o.element)).toEqual([expect.stringContaining("div.too-wide")]);
+  // Inside a box that scrolls sideways (a table in its card), the same element is fine.
+  await page.locator(".too-wide").evaluate((wide) => {
+    const scroller = document.createElement("div");
+    scroller.style.overflowX = "auto";
+    wide.replaceWith(scroller);
+    scroller.append(wide);
+  });
+  await expectNoHorizontalOverflow(page, "a wide element in a scrolling box");
 });
