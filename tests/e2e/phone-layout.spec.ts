@@ -150,6 +150,16 @@ test("dialogs fit the phone: the account menu, Add Contact's drawer and Test now
   await page.screenshot({ path: "/tmp/phone-screens/test-now-picker.png" });
 });
 
+test("the admin's Add Company modal fits the phone", async ({ page }) => {
+  await login(page, platformAdmin);
+  await gotoLive(page, "/admin?tab=companies");
+  await page.getByRole("button", { name: "Add Company" }).click();
+  await expect(page.getByRole("heading", { name: "Add Company" })).toBeVisible();
+  await expectDialogsFit(page);
+  await expectNoHorizontalOverflow(page, "the Add Company modal");
+  await page.screenshot({ path: "/tmp/phone-screens/admin-add-company.png" });
+});
+
 test("the overflow check names the element that makes a page too wide", async ({ page }) => {
   await login(page, demo);
   await page.goto("/contacts");
