@@ -25,6 +25,8 @@ const signedInTitles: Array<[string, string]> = [
 ];
 
 test("each signed-in screen has its own document title", async ({ page }) => {
+  // A dozen screens, on a machine shared with other runs.
+  test.setTimeout(120_000);
   await login(page, demo);
   await page.goto("/");
   const product = await productName(page);
@@ -33,8 +35,9 @@ test("each signed-in screen has its own document title", async ({ page }) => {
     await expect(page, path).toHaveTitle(`${title} · ${product}`);
   }
   // A detail screen, reached from its list.
-  await page.goto("/contacts");
+  await gotoLive(page, "/contacts");
   await page.locator('a[href^="/contacts/contact-detail?id="]').first().click();
+  await expect(page).toHaveURL(/\/contacts\/contact-detail\?id=/);
   await expect(page).toHaveTitle(`Contact detail · ${product}`);
 
   // The title follows the app's own navigation too (no full page load).
