@@ -14,6 +14,7 @@ import { readEmbeddedFlash } from "./domain/shopify/embedded-flash.server";
 import { APP_BRIDGE_SCRIPT_URL, adminHostFor } from "./domain/shopify/embedded-setup";
 import { getLocale, i18nextMiddleware } from "./i18n/i18n.server";
 import appStyles from "./ui/app.css?url";
+import { screenTitle } from "./ui/page-title";
 import { RouteErrorBoundary } from "./ui/route-error-boundary";
 import { RouterLink } from "./ui/router-link";
 import { EmbeddedBridge, EmbeddedProvider } from "./ui/shell/embedded";
@@ -97,8 +98,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.product ?? "Blusteam" }];
+/** Every screen's own title ('Contacts · Blusteam'), from its URL; see app/ui/page-title.ts. */
+export function meta({ data, location }: Route.MetaArgs) {
+  return [{ title: screenTitle(location.pathname, data?.product ?? "Blusteam", data?.locale) }];
 }
 
 /** The top-level error boundary of spec 1 section 8: the same one every screen exports. */

@@ -15,6 +15,7 @@ import integrations from "./en/integrations";
 import journeys from "./en/journeys";
 import messaging from "./en/messaging";
 import messagingSettings from "./en/messaging-settings";
+import pageTitles from "./en/page-titles";
 import productMapping from "./en/product-mapping";
 import products from "./en/products";
 import publicForm from "./en/public-form";
@@ -51,6 +52,7 @@ const en = {
   tritech,
   publicForm,
   forms,
+  pageTitles,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. All rights reserved.",
@@ -85,6 +87,8 @@ const en = {
     collapse: "Collapse sidebar",
     expand: "Expand sidebar",
     mainMenu: "Main menu",
+    openMenu: "Open menu",
+    closeMenu: "Close menu",
   },
   shell: {
     adminLabel: "{{product}} Admin",

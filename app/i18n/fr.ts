@@ -17,6 +17,7 @@ import integrations from "./fr/integrations";
 import journeys from "./fr/journeys";
 import messaging from "./fr/messaging";
 import messagingSettings from "./fr/messaging-settings";
+import pageTitles from "./fr/page-titles";
 import productMapping from "./fr/product-mapping";
 import products from "./fr/products";
 import publicForm from "./fr/public-form";
@@ -52,6 +53,7 @@ const fr: Resources = {
   tritech,
   publicForm,
   forms,
+  pageTitles,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. Tous droits réservés.",
@@ -86,6 +88,8 @@ const fr: Resources = {
     collapse: "Réduire la barre latérale",
     expand: "Développer la barre latérale",
     mainMenu: "Menu principal",
+    openMenu: "Ouvrir le menu",
+    closeMenu: "Fermer le menu",
   },
   shell: {
     viewingAsAdmin: "Affichage en tant qu’Admin",

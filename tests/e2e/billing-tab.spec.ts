@@ -112,8 +112,9 @@ test("below 768 px: the Lite, Standard and Pro cards with a radio choice of volu
   await page.setViewportSize({ width: 375, height: 812 });
   await signInNewCompanyAdmin(page);
   await openSettings(page, "billing");
-  // On a phone the shell starts with its sidebar collapsed, so the tab gets the screen's width.
-  await expect(page.getByRole("button", { name: "Expand sidebar" })).toBeVisible();
+  // On a phone the sidebar is a drawer behind the menu button, so the tab gets the screen's width.
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeHidden();
   await expect(slider(page)).toBeHidden();
   for (const name of ["Lite", "Standard", "Pro"])
     await expect(cards(page).getByRole("heading", { name, exact: true })).toBeVisible();

@@ -35,9 +35,15 @@ test("Test now: sends to the chosen contacts and lists those it could not reach"
   await modal.getByRole("button", { name: "Send to 2" }).click();
   await expect(toast(page, "Touchpoint Sent !")).toBeVisible();
   await expect(modal).toBeHidden();
-  await expect(page.getByText("Not sent to every contact: Welcome email")).toBeVisible();
-  await expect(page.getByText(`Bob NoMail${stamp}: no address for this channel`)).toBeVisible();
-  await page.screenshot({ path: "/tmp/touchpoints-screens/test-now-result.png", fullPage: true });
+  // Issue 20 item 5: the result is a dialog in view, not a banner below the fold.
+  const result = page.getByRole("dialog", { name: "Not sent to every contact: Welcome email" });
+  await expect(result).toBeInViewport();
+  await expect(result.getByText("Sent to 1 contact.")).toBeInViewport();
+  await expect(result.getByText("Not sent to 1 contact:")).toBeVisible();
+  await expect(result.getByText(`Bob NoMail${stamp}: no address for this channel`)).toBeInViewport();
+  await page.screenshot({ path: "/tmp/touchpoints-screens/test-now-result.png" });
+  await result.getByRole("button", { name: "Close" }).first().click();
+  await expect(result).toBeHidden();
 
   // The detail lists both attempts as tests; the counts leave tests out.
   await page.getByRole("link", { name: "Details of Welcome email" }).click();
@@ -45,7 +51,8 @@ test("Test now: sends to the chosen contacts and lists those it could not reach"
   await expect(ada).toContainText(/Sent|Delivered/);
   await expect(ada).toContainText("Test");
   const bob = page.getByRole("row").filter({ hasText: `Bob NoMail${stamp}` });
-  await expect(bob).toContainText("Suppressed");
+  // The timeline's word for it too (issue 20 item 5: one status word on every screen).
+  await expect(bob).toContainText("Not sent");
   await expect(bob).toContainText("No address for this channel");
   await expect(page.getByTestId("count-sent")).toHaveText("0");
   await page.screenshot({ path: "/tmp/touchpoints-screens/test-now-detail.png", fullPage: true });

@@ -97,6 +97,10 @@ const journeys = {
     choose: "Send to {{count}}",
     notSentTitle: "Not sent to every contact",
     notSentTo: "{{name}}: {{reason}}",
+    sentTo_one: "Sent to {{count}} contact.",
+    sentTo_other: "Sent to {{count}} contacts.",
+    notSentCount_one: "Not sent to {{count}} contact:",
+    notSentCount_other: "Not sent to {{count}} contacts:",
     reasons: {
       opted_out: "opted out",
       no_consent: "no SMS consent recorded",
@@ -158,7 +162,8 @@ const journeys = {
       delivered: "Delivered",
       failed: "Failed",
       undelivered: "Undelivered",
-      suppressed: "Suppressed",
+      // The same word as the contact's timeline (timeline.statuses.suppressed).
+      suppressed: "Not sent",
     },
   },
   validation: {

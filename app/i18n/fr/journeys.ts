@@ -97,6 +97,10 @@ const journeys: typeof journeysEn = {
     choose: "Envoyer à {{count}}",
     notSentTitle: "Non envoyé à tous les contacts",
     notSentTo: "{{name}} : {{reason}}",
+    sentTo_one: "Envoyé à {{count}} contact.",
+    sentTo_other: "Envoyé à {{count}} contacts.",
+    notSentCount_one: "Non envoyé à {{count}} contact :",
+    notSentCount_other: "Non envoyé à {{count}} contacts :",
     reasons: {
       opted_out: "désinscrit",
       no_consent: "aucun consentement SMS enregistré",
@@ -160,7 +164,7 @@ const journeys: typeof journeysEn = {
       delivered: "Remis",
       failed: "Échec",
       undelivered: "Non remis",
-      suppressed: "Supprimé",
+      suppressed: "Non envoyé",
     },
   },
   validation: {

@@ -1,4 +1,4 @@
-import { Banner, List } from "@shopify/polaris";
+import { BlockStack, List, Modal, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -8,7 +8,8 @@ import { ToastView } from "~/ui/toast";
 
 /**
  * Test now: pick contacts of the company (the Choose Contact modal) and send them the touchpoint at
- * once. 'Touchpoint Sent !' when it went out; contacts it could not go to are listed with why.
+ * once. 'Touchpoint Sent !' when it went out; when some could not be sent to, a dialog says how many
+ * got it and lists the others with why, where the eye is (a banner in the page was below the fold).
  */
 export function TestNow({
   touchpoint,
@@ -23,6 +24,7 @@ export function TestNow({
   const fetcher = useFetcher<TestAnswer>();
   const [notSent, setNotSent] = useState<TestAnswer["notSent"]>([]);
   const [notSentOf, setNotSentOf] = useState("");
+  const [chosen, setChosen] = useState(0);
   // The form's idempotency key, new each time the picker opens: a double submit of it sends once.
   const [requestKey, setRequestKey] = useState(newRequestKey);
   const touchpointId = touchpoint?.id;
@@ -44,6 +46,7 @@ export function TestNow({
         onChoose={(ids) => {
           if (!touchpoint) return;
           setNotSentOf(touchpoint.name);
+          setChosen(ids.length);
           const body = new FormData();
           body.set("intent", "test");
           body.set("id", touchpoint.id);
@@ -52,27 +55,34 @@ export function TestNow({
           fetcher.submit(body, { method: "post", action });
         }}
       />
-      {notSent.length > 0 ? (
-        <Banner
-          tone="warning"
-          title={`${t("journeys.test.notSentTitle")}: ${notSentOf}`}
-          onDismiss={() => setNotSent([])}
-        >
-          <List>
-            {notSent.map((row) => (
-              <List.Item key={`${row.name}-${row.reason}`}>
-                {t("journeys.test.notSentTo", {
-                  name: row.name,
-                  reason: t(`journeys.test.reasons.${row.reason}`, {
-                    reason: row.detail ?? "",
-                    defaultValue: row.reason,
-                  }),
-                })}
-              </List.Item>
-            ))}
-          </List>
-        </Banner>
-      ) : null}
+      <Modal
+        open={notSent.length > 0}
+        onClose={() => setNotSent([])}
+        title={`${t("journeys.test.notSentTitle")}: ${notSentOf}`}
+        primaryAction={{ content: t("journeys.test.close"), onAction: () => setNotSent([]) }}
+      >
+        <Modal.Section>
+          <BlockStack gap="300">
+            {chosen > notSent.length ? (
+              <Text as="p">{t("journeys.test.sentTo", { count: chosen - notSent.length })}</Text>
+            ) : null}
+            <Text as="p">{t("journeys.test.notSentCount", { count: notSent.length })}</Text>
+            <List>
+              {notSent.map((row) => (
+                <List.Item key={`${row.name}-${row.reason}`}>
+                  {t("journeys.test.notSentTo", {
+                    name: row.name,
+                    reason: t(`journeys.test.reasons.${row.reason}`, {
+                      reason: row.detail ?? "",
+                      defaultValue: row.reason,
+                    }),
+                  })}
+                </List.Item>
+              ))}
+            </List>
+          </BlockStack>
+        </Modal.Section>
+      </Modal>
       <ToastView toast={fetcher.data?.toast} />
     </>
   );

@@ -29,42 +29,74 @@ function StandaloneShell({ shell, children }: { shell: ShellData; children: Reac
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
+  const phone = usePhone();
+  // On a phone the sidebar is off screen until the menu button opens it over the page (as Polaris'
+  // Frame does with showMobileNavigation), so the page keeps the whole width of the screen.
+  const [mobileNavOpen, setMobileNavOpen] = useState(false);
   useLiveUpdates();
-  // The user's choice when they made one; otherwise collapsed on a phone, where the 250 px sidebar
-  // would leave the page a sliver of the screen.
+  // The user's choice on a wide screen; a phone ignores it (the sidebar is a drawer there).
   useEffect(() => {
-    const stored = window.localStorage.getItem(COLLAPSE_KEY);
-    setCollapsed(stored === null ? window.matchMedia(PHONE).matches : stored === "true");
+    setCollapsed(window.localStorage.getItem(COLLAPSE_KEY) === "true");
   }, []);
+  // Following a link, or growing past phone size, closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input
+  useEffect(() => setMobileNavOpen(false), [pathname, phone]);
+  useEffect(() => {
+    if (!mobileNavOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMobileNavOpen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [mobileNavOpen]);
   const toggle = () => {
+    if (phone) {
+      setMobileNavOpen((open) => !open);
+      return;
+    }
     setCollapsed((value) => {
       window.localStorage.setItem(COLLAPSE_KEY, String(!value));
       return !value;
     });
   };
+  const expanded = phone ? mobileNavOpen : !collapsed;
+  const toggleLabel = phone
+    ? mobileNavOpen
+      ? t("nav.closeMenu")
+      : t("nav.openMenu")
+    : collapsed
+      ? t("nav.expand")
+      : t("nav.collapse");
   return (
-    <div className="shell" data-collapsed={collapsed}>
-      <Sidebar roles={shell.roles} collapsed={collapsed} />
+    <div className="shell" data-collapsed={collapsed} data-mobile-nav-open={mobileNavOpen}>
+      <Sidebar roles={shell.roles} collapsed={!phone && collapsed} />
+      {mobileNavOpen ? (
+        // A tap beside the open menu closes it; the keyboard has Escape and the menu button.
+        <div className="shell-backdrop" aria-hidden="true" onClick={() => setMobileNavOpen(false)} />
+      ) : null}
       <div className="shell-body">
         <header className="shell-header" data-production-warning={shell.productionWarning}>
           <InlineStack align="space-between" blockAlign="center" wrap={false}>
-            <InlineStack gap="300" blockAlign="center" wrap={false}>
+            <div className="shell-header-start">
               <Button
                 variant="tertiary"
                 icon={MenuIcon}
                 onClick={toggle}
-                accessibilityLabel={collapsed ? t("nav.expand") : t("nav.collapse")}
-                ariaExpanded={!collapsed}
+                accessibilityLabel={toggleLabel}
+                ariaExpanded={expanded}
+                ariaControls="main-menu"
               />
               {shell.roles.includes("admin") ? (
-                <Text as="span" variant="headingMd">
-                  {t("shell.adminLabel")}
-                </Text>
+                <span className="shell-admin-label">
+                  <Text as="span" variant="headingMd">
+                    {t("shell.adminLabel")}
+                  </Text>
+                </span>
               ) : null}
               {shell.viewAs && shell.account ? (
                 <ViewAsChip mode={shell.viewAs} company={shell.account.company} />
               ) : null}
-            </InlineStack>
+            </div>
             <UserMenu shell={shell} />
           </InlineStack>
         </header>
@@ -84,4 +116,17 @@ function StandaloneShell({ shell, children }: { shell: ShellData; children: Reac
       <InviteProblemModal problem={shell.inviteProblem} />
     </div>
   );
+}
+
+/** True below 768 px (after hydration; the server renders the wide layout and CSS hides the sidebar). */
+function usePhone() {
+  const [phone, setPhone] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia(PHONE);
+    setPhone(query.matches);
+    const onChange = () => setPhone(query.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+  return phone;
 }

@@ -14,6 +14,7 @@ export function Sidebar({ roles, collapsed }: { roles: readonly string[]; collap
   const active = activeMenuUrl(pathname, items);
   return (
     <nav
+      id="main-menu"
       className="shell-sidebar"
       data-collapsed={collapsed}
       style={{ width: collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_EXPANDED_WIDTH }}

@@ -1,0 +1,42 @@
+import type en from "../en/page-titles";
+
+// Le nom de chaque écran dans l'onglet du navigateur et l'historique (app/ui/page-title.ts).
+const pageTitles: typeof en = {
+  separator: "{{title}} · {{product}}",
+  home: "Statistiques",
+  touchpoints: "Points de contact",
+  workflow: "Parcours",
+  touchpointDetail: "Point de contact",
+  products: "Produits",
+  productDetail: "Produit",
+  productMapping: "Correspondance des produits",
+  contacts: "Contacts",
+  createContact: "Ajouter un contact",
+  contactDetail: "Détail du contact",
+  forms: "Formulaires",
+  formBuilder: "Éditeur de formulaire",
+  support: "Assistance",
+  settings: "Paramètres",
+  billing: "Facturation",
+  integrations: "Intégrations",
+  webchat: "WebChat",
+  emailTemplates: "Modèles d'e-mail",
+  branding: "Image de marque",
+  chat: "ChatStream",
+  admin: "Administration",
+  login: "Connexion",
+  signup: "Créer un compte",
+  confirmSignUp: "Confirmer l'inscription",
+  forgotPassword: "Mot de passe oublié",
+  resetPassword: "Réinitialiser le mot de passe",
+  setNewPassword: "Choisir un nouveau mot de passe",
+  suspended: "Compte suspendu",
+  terms: "Conditions générales",
+  privacy: "Politique de confidentialité",
+  setup: "Configurer votre entreprise",
+  invitation: "Invitation",
+  onboarding: "Bienvenue",
+  outbox: "Boîte d'envoi",
+};
+
+export default pageTitles;
