@@ -24,7 +24,7 @@ const form = (fields: Record<string, string | string[]>) => {
     for (const one of Array.isArray(value) ? value : [value]) body.append(key, one);
   return { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } };
 };
-const call = (fn: typeof loader | typeof action | typeof mappingAction, request: Request) =>
+const call = (fn: unknown, request: Request) =>
   (fn as (args: unknown) => Promise<unknown>)({ request, params: {}, context: {} });
 const statusOf = async (answer: Promise<unknown>) => {
   const thrown = (await thrownBy(answer)) as { init?: ResponseInit } | Response;
@@ -133,7 +133,7 @@ describeEachDatabase("Tri-Tech routes", (getDb) => {
       ),
     );
     expect(dataOf(saved)).toMatchObject({ saved: true, pairs: ["2-3", "4-1"] });
-    const page = (await call(mappingLoader as typeof loader, await signedInRequest(a.admin.id, url))) as {
+    const page = (await call(mappingLoader, await signedInRequest(a.admin.id, url))) as {
       tritech: { synced: boolean; rows: { name: string; pairs: string[] }[] };
     };
     expect(page.tritech).toMatchObject({ synced: false, rows: [{ name: "Kit", pairs: ["2-3", "4-1"] }] });

@@ -10,10 +10,14 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     <Button
       accessibilityLabel={label}
       onClick={() => {
-        void navigator.clipboard?.writeText(value).then(() => {
-          setCopied(true);
-          setTimeout(() => setCopied(false), 2000);
-        });
+        void navigator.clipboard
+          ?.writeText(value)
+          .then(() => {
+            setCopied(true);
+            setTimeout(() => setCopied(false), 2000);
+          })
+          // No clipboard permission (an insecure origin, a refused prompt): the value stays selectable.
+          .catch(() => {});
       }}
     >
       {copied ? t("tritech.copied") : t("tritech.copy")}
