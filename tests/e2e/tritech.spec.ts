@@ -145,10 +145,10 @@ test("a company admin sets Tri-Tech up and a signed NEW_CONTRACT starts the mapp
   await mapping.getByRole("button", { name: "Add", exact: true }).click();
   await expect(mapping.getByText("Please Enter the category Number!")).toBeVisible();
   await expect(mapping.getByText("Please Enter the sub category Number!")).toBeVisible();
-  await mapping.getByRole("spinbutton", { name: "Category Number" }).fill("2");
+  await mapping.getByRole("spinbutton", { name: "Category Number", exact: true }).fill("2");
   await mapping.getByRole("spinbutton", { name: "Sub Category Number" }).fill("3");
   await mapping.getByRole("button", { name: "Add", exact: true }).click();
-  await mapping.getByRole("spinbutton", { name: "Category Number" }).fill("2");
+  await mapping.getByRole("spinbutton", { name: "Category Number", exact: true }).fill("2");
   await mapping.getByRole("spinbutton", { name: "Sub Category Number" }).fill("3");
   await mapping.getByRole("button", { name: "Add", exact: true }).click();
   await expect(mapping.getByText("Product is already exist!")).toBeVisible();
@@ -190,6 +190,7 @@ test("a company admin sets Tri-Tech up and a signed NEW_CONTRACT starts the mapp
   await expect(ada).toBeVisible();
   await ada.click();
   await expect(page.getByText("Rental Kit").first()).toBeVisible();
+  await expect(page.getByText("Consent given in Tri-Tech contract C-1001 of 2026-11-23")).toHaveCount(1);
   await shot(page, "contact");
   const welcome = await readLatestEmail(page, email, /Welcome to your Rental Kit/);
   expect(welcome.text).toContain("Hi Ada, welcome aboard.");

@@ -276,8 +276,8 @@ async function takenBy(tx: Tx, accountId: string, match: SQL) {
 }
 
 /**
- * The consent the customer gave in the contract, recorded with its source ("tritech") and text: SMS
- * when the contact has a phone (contacts.sms_consent becomes opted_in), email when it has an email.
+ * The consent the customer gave in the contract, recorded with its source ("tritech") and text when
+ * the contact has a phone: an SMS consent event, and contacts.sms_consent becomes opted_in.
  * A contact who replied STOP stays opted out: only the contact can undo that (by START or a form).
  */
 async function recordContractConsent(tx: Tx, contact: EventContact, consentText: string, now: Date) {
@@ -304,14 +304,13 @@ async function recordContractConsent(tx: Tx, contact: EventContact, consentText:
       } else notes.push("SMS consent unchanged");
     }
   }
-  if (contact.email) {
-    await tx.insert(consentEvents).values(consentEvent(contact, "email", consentText, now));
-    notes.push("email consent recorded");
-  }
+  // Email has no consent state here (journeys' emails go to every enrolled contact), and the
+  // timeline reads consent events as SMS ones: an email event would be shown as a second SMS consent.
+  if (!contact.phone) notes.push("no phone for SMS consent");
   return notes.join(", ");
 }
 
-const consentEvent = (contact: EventContact, channel: "sms" | "email", consentText: string, at: Date) => ({
+const consentEvent = (contact: EventContact, channel: "sms", consentText: string, at: Date) => ({
   accountId: contact.accountId,
   contactId: contact.id,
   channel,

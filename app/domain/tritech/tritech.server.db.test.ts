@@ -185,6 +185,7 @@ describeEachDatabase("Tri-Tech", (getDb) => {
     const first = await post(a.secret, event);
     expect(first).toMatchObject({ httpStatus: 200, status: "processed" });
     expect(first.reason).toContain("contact added");
+    expect(first.reason).toContain("SMS consent recorded");
     expect(first.reason).toContain("2 product(s) linked");
     const [ada] = await getDb().select().from(contacts).where(eq(contacts.accountId, a.account.id));
     expect(ada).toMatchObject({
@@ -208,9 +209,8 @@ describeEachDatabase("Tri-Tech", (getDb) => {
       .select()
       .from(consentEvents)
       .where(eq(consentEvents.contactId, ada?.id as string));
-    expect(consent.map((c) => [c.channel, c.source, c.consentText]).sort()).toEqual([
-      ["email", "tritech", `Consent given in Tri-Tech contract ${event.contract.id} of 2026-11-23`],
-      ["sms", "tritech", `Consent given in Tri-Tech contract ${event.contract.id} of 2026-11-23`],
+    expect(consent.map((c) => [c.channel, c.kind, c.source, c.consentText])).toEqual([
+      ["sms", "opt_in", "tritech", `Consent given in Tri-Tech contract ${event.contract.id} of 2026-11-23`],
     ]);
 
     // The same eventId again: 200, the first answer, nothing new.
@@ -222,7 +222,7 @@ describeEachDatabase("Tri-Tech", (getDb) => {
         .select()
         .from(consentEvents)
         .where(eq(consentEvents.contactId, ada?.id as string)),
-    ).toHaveLength(2);
+    ).toHaveLength(1);
     expect(
       await getDb().select().from(tritechEvents).where(eq(tritechEvents.accountId, a.account.id)),
     ).toHaveLength(2);
