@@ -54,11 +54,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? {
             ...(await tritechView(member)),
             endpoint: new URL("/integrations/tritech/events", settings.APP_URL).href,
+            can: { secret: can(member, "tritech.secret"), configure: can(member, "tritech.configure") },
           }
         : null,
     can: {
-      tritechSecret: can(member, "tritech.secret"),
-      tritechConfigure: can(member, "tritech.configure"),
       connect: can(member, "integrations.connect"),
       disconnect: can(member, "integrations.disconnect"),
       automaticOptIn: can(member, "integrations.aocm"),
@@ -117,13 +116,7 @@ async function disconnect(request: Request, form: FormData, member: MemberContex
 export default function Integration({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "shopify") return <ShopifyView data={loaderData} />;
   if (loaderData.tritech)
-    return (
-      <TritechView
-        data={loaderData.tritech}
-        can={loaderData.can}
-        events={loaderData.view === "tritech-events"}
-      />
-    );
+    return <TritechView data={loaderData.tritech} events={loaderData.view === "tritech-events"} />;
   return <IntegrationsHome active={loaderData.active} />;
 }
 

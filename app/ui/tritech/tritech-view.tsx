@@ -10,30 +10,25 @@ import { ConfigureEvents } from "./configure-events";
 import { CopyButton } from "./copy-button";
 import { LatestEvents } from "./latest-events";
 
-export type TritechPageData = TritechViewData & { endpoint: string };
-export type TritechCan = { tritechSecret: boolean; tritechConfigure: boolean };
+export type TritechPageData = TritechViewData & {
+  endpoint: string;
+  can: { secret: boolean; configure: boolean };
+};
 
 /**
  * The Tri-Tech view of /integration (spec 3 section 2.5): 'Tri-Tech Integration', the synced or not
  * synced banner and the five steps, then the latest events; or its 'Configure Events' page.
  */
-export function TritechView({
-  data,
-  can,
-  events,
-}: {
-  data: TritechPageData;
-  can: TritechCan;
-  events: boolean;
-}) {
+export function TritechView({ data, events }: { data: TritechPageData; events: boolean }) {
   const { t } = useTranslation();
+  const { can } = data;
   if (events)
     return (
       <Page
         title={t("tritech.configureEvents")}
         backAction={{ content: t("tritech.title"), url: integrationUrl("tritech") }}
       >
-        <ConfigureEvents actions={data.actions} canEdit={can.tritechConfigure} />
+        <ConfigureEvents actions={data.actions} canEdit={can.configure} />
       </Page>
     );
   return (
@@ -58,7 +53,7 @@ export function TritechView({
               <CopyButton value={data.endpoint} label={t("tritech.copyEndpoint")} />
             </Step>
             <Step title={t("tritech.step2")} body={t("tritech.step2Body")}>
-              <SecretKey hasSecret={data.hasSecret} canManage={can.tritechSecret} />
+              <SecretKey hasSecret={data.hasSecret} canManage={can.secret} />
             </Step>
             <Step title={t("tritech.step3")} body={t("tritech.step3Body")}>
               <Value label={t("tritech.accountId")} value={data.accountId} testId="tritech-account-id" />
