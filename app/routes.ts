@@ -33,6 +33,8 @@ export default [
   route("webhooks/stripe", "routes/webhooks/stripe.tsx"),
   // Shopify's webhooks (shopify.app.toml declares each topic's URI under /webhooks/shopify/).
   route("webhooks/shopify/*", "routes/webhooks/shopify.tsx"),
+  // Tri-Tech's (AIM's) contract events, signed with the company's secret key (issue 16).
+  route("integrations/tritech/events", "routes/integrations/tritech-events.tsx"),
 
   // The embedded app inside the Shopify admin (shopify.app.toml's application_url); the library
   // owns /auth/*.

@@ -63,6 +63,11 @@ export const permissionRules = {
   "integrations.aocm": (s) => writable(s) && s.roles.includes("admin"),
   // The consent text at checkout (spec 1 section 2): any member who is not read-only.
   "integrations.consentText": writable,
+  // Tri-Tech (spec 3 section 6): revealing and generating the secret key, company admins only (the
+  // spec's self-admin groups check: the user is an admin of the company they act for); editing the
+  // transaction statuses and the Tri-Tech product mapping, any member who is not read-only.
+  "tritech.secret": (s) => writable(s) && s.isCompanyAdmin,
+  "tritech.configure": writable,
 } satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissionRules;

@@ -4,8 +4,11 @@ import { APP_BRIDGE_SCRIPT_URL, embeddedFrameAncestors } from "~/domain/shopify/
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Provider webhooks (Twilio...) post from their servers; each checks its own signature instead. */
-const WEBHOOK_PATH = /^\/webhooks\//;
+/**
+ * Provider webhooks (Twilio...) post from their servers; each checks its own signature instead. Tri-Tech's
+ * contract events keep the address the spec shows users (/integrations/tritech/events).
+ */
+const WEBHOOK_PATH = /^\/(webhooks\/|integrations\/tritech\/events$)/;
 
 /** Refuses writes that come from another site: the Origin must be ours (or, without one, not cross-site). */
 export function isCrossOriginWrite(request: Request): boolean {

@@ -23,6 +23,9 @@ export const rateLimits = {
   // earlier would let anyone use up a real shop's allowance). Shopify retries a 429 later.
   shopifyWebhooksPerIp: { limit: 12_000, windowMs: 60_000 },
   shopifyWebhooksPerShop: { limit: 3_000, windowMs: 60_000 },
+  // Tri-Tech's contract events (AIM posts from a few addresses): counted before the signature check,
+  // so a flood of forged requests is cut off before it costs a secret's decryption and an HMAC each.
+  tritechEventsPerIp: { limit: 6_000, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Counts one hit against the key and says whether it went over the limit. */

@@ -7,6 +7,7 @@ import { cancelShopifySubscription } from "~/domain/billing/shopify-subscription
 import type { AccountScope } from "~/domain/kernel/scope";
 import { adminGraphql } from "~/domain/shopify/admin-api.server";
 import { findEnabledStoreProfileForAccount } from "~/domain/shopify/store-profiles.server";
+import { isTritechSynced } from "~/domain/tritech/profile.server";
 import {
   SMS_MARKETING_QUERY,
   type SmsMarketingAnswer,
@@ -31,12 +32,12 @@ export type ConnectedStore = NonNullable<Awaited<ReturnType<typeof connectedStor
 
 /**
  * The caller's store and which integration is active, for the home's cards (spec 3 section 2.5).
- * Tri-Tech (an enabled profile) and WhatsApp (a verified webhook) have no tables yet: issue 16 adds
- * them and fills these in.
+ * Tri-Tech: its profile is enabled (synced by AIM's handshake). WhatsApp (a verified webhook) has no
+ * table yet: issue 16 adds it and fills it in.
  */
 export async function integrationsOverview(scope: AccountScope) {
-  const store = await connectedStore(scope);
-  return { store, active: { shopify: store !== null, tritech: false, whatsapp: false } };
+  const [store, tritech] = await Promise.all([connectedStore(scope), isTritechSynced(scope)]);
+  return { store, active: { shopify: store !== null, tritech, whatsapp: false } };
 }
 
 export type ActiveIntegrations = Awaited<ReturnType<typeof integrationsOverview>>["active"];

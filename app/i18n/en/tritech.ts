@@ -1,4 +1,92 @@
 // Texts of the Tri-Tech integration: its view, Configure Events and the product-mapping tab (issue 16) (English).
-const tritech = {};
+// Spec texts are word for word (spec 3 sections 2.5, 5.6; spec 2 section 5).
+const tritech = {
+  open: "Open the Tri-Tech integration",
+  title: "Tri-Tech Integration",
+  synced: "Synced with Tri-Tech (AIM)",
+  syncedBody: "AIM's handshake arrived: contract events are received and acted on.",
+  notSynced: "Not synced with Tri-Tech (AIM)",
+  notSyncedBody:
+    "Follow the steps below. The integration is synced once AIM sends its handshake, signed with your current secret key.",
+  steps: "Steps to connect to Tri-Tech",
+  step1: "Step 1: Copy the API endpoint for contract events",
+  step1Body: "AIM posts contract events to this address.",
+  endpoint: "API endpoint",
+  copy: "Copy",
+  copyEndpoint: "Copy the API endpoint",
+  copied: "Copied to clipboard",
+  step2: "Step 2: Secret key",
+  step2Body:
+    "AIM signs every event with this key (X-TriTech-Signature: sha256=HMAC-SHA256 of the body). Generating a new key replaces the old one: the integration is not synced until AIM sends its handshake with the new key.",
+  secretKey: "Secret key",
+  revealSecret: "Reveal secret key",
+  hideSecret: "Hide secret key",
+  copySecret: "Copy the secret key",
+  generate: "Generate",
+  generateNew: "Generate new secret key",
+  noSecret: "No secret key yet: generate one.",
+  noSecretYet: "No secret key yet: generate one.",
+  secretGenerated: "A new secret key was generated. Save it in AIM.",
+  secretAdminsOnly: "Only company admins can reveal or generate the secret key.",
+  regenerateConfirm:
+    "Generate a new secret key? Events signed with the current key are refused until AIM has the new one.",
+  step3: "Step 3: Account id",
+  step3Body: "AIM sends it as accountId in every event.",
+  accountId: "Account id",
+  copyAccountId: "Copy the account id",
+  step4: "Step 4: Save in AIM",
+  step4Body:
+    "In AIM, save the API endpoint, the secret key and the account id. AIM then sends its handshake and this page shows the integration as synced.",
+  step5: "Step 5: Configure Events",
+  step5Body: "Choose the transaction statuses each contract action acts on.",
+  configureEvents: "Configure Events",
+  latestEvents: "Latest events",
+  noEvents: "No event received yet.",
+  eventColumns: {
+    received: "Received",
+    eventId: "Event id",
+    action: "Action",
+    status: "Transaction status",
+    outcome: "Outcome",
+    reason: "Reason",
+  },
+  outcome: { processed: "Processed", ignored: "Ignored" },
+
+  // Configure Events.
+  actionsIntro: "A contract event acts only when its action lists its transaction status here.",
+  columns: { action: "Action", statuses: "Transaction statuses", edit: "Edit" },
+  editStatuses: "Edit the transaction statuses of {{action}}",
+  editTitle: "Transaction statuses of {{action}}",
+  statusLabel: "Transaction status {{index}}",
+  addStatus: "Add status",
+  removeStatus: "Remove transaction status {{index}}",
+  save: "Save",
+  cancel: "Cancel",
+  enterValue: "Please Enter value!",
+  statusesSaved: "The transaction statuses were saved.",
+
+  // The Tri-Tech tab of /product-mapping.
+  mappingHeading: "Tri-Tech product mapping",
+  mappingIntro:
+    "Map your {{product}} products to Tri-Tech category and subcategory numbers: the customer of a contract with a mapped item joins the product's journey.",
+  mappingColumns: { product: "{{product}} product", pairs: "Category - Subcategory", edit: "Edit" },
+  noPairs: "No category mapped yet!",
+  noProducts: "No products found!",
+  editMapping: "Edit the Tri-Tech mapping of {{name}}",
+  mappingTitle: "Map {{name}} with Tri-Tech categories",
+  category: "Category Number",
+  subcategory: "Sub Category Number",
+  addPair: "Add",
+  removePair: "Remove {{pair}}",
+  categoryRequired: "Please Enter the category Number!",
+  subcategoryRequired: "Please Enter the sub category Number!",
+  pairTaken: "Product is already exist!",
+  mappingUnchanged: "Update the mapping to map!",
+  mappingEmpty: "Add product details to map!",
+  mappingCreated: "The product was mapped successfully!",
+  mappingUpdated: "The mapping was updated successfully!",
+  mappingDeleted: "The mapping was removed.",
+  productGone: "This product no longer exists.",
+};
 
 export default tritech;

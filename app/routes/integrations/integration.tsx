@@ -16,12 +16,19 @@ import { smsMarketingStatusOf } from "~/domain/integrations/sms-status";
 import { integrationUrl, integrationViewOf } from "~/domain/integrations/views";
 import { readConsentText } from "~/domain/shopify/consent-text.server";
 import { answerConsentTextSave } from "~/domain/shopify/consent-text-action.server";
+import { tritechAction } from "~/domain/tritech/action.server";
+import { tritechView } from "~/domain/tritech/profile.server";
+import { TRITECH_INTENTS } from "~/domain/tritech/schemas";
 import { IntegrationsHome } from "~/ui/integrations/home";
 import { ShopifyView } from "~/ui/integrations/shopify-view";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import { TritechView } from "~/ui/tritech/tritech-view";
 import type { Route } from "./+types/integration";
 
-/** /integration: the home (three cards) or the Shopify view (?view=shopify), spec 3 section 2.5. */
+/**
+ * /integration: the home (three cards), the Shopify view (?view=shopify) or the Tri-Tech view
+ * (?view=tritech, and its Configure Events page ?view=tritech-events), spec 3 section 2.5.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireMember({ request, context });
   const view = integrationViewOf(new URL(request.url));
@@ -42,6 +49,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     smsStatus,
     consent: view === "shopify" && store ? await readConsentText(member) : null,
     statusKey: `${Date.now()}-${Math.random()}`,
+    tritech:
+      view === "tritech" || view === "tritech-events"
+        ? {
+            ...(await tritechView(member)),
+            endpoint: new URL("/integrations/tritech/events", settings.APP_URL).href,
+            can: { secret: can(member, "tritech.secret"), configure: can(member, "tritech.configure") },
+          }
+        : null,
     can: {
       connect: can(member, "integrations.connect"),
       disconnect: can(member, "integrations.disconnect"),
@@ -54,6 +69,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const member = await requireMember({ request, context });
   const form = await request.formData();
+  // The Tri-Tech view's writes parse with their own schema (app/domain/tritech/action.server.ts).
+  if ((TRITECH_INTENTS as readonly unknown[]).includes(form.get("intent")))
+    return tritechAction(request, form, member);
   const submission = parseIntent(form, integrationsSchema);
   if (submission.status !== "success") return rejectedForm(submission);
   const input = submission.value;
@@ -97,6 +115,8 @@ async function disconnect(request: Request, form: FormData, member: MemberContex
 
 export default function Integration({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "shopify") return <ShopifyView data={loaderData} />;
+  if (loaderData.tritech)
+    return <TritechView data={loaderData.tritech} events={loaderData.view === "tritech-events"} />;
   return <IntegrationsHome active={loaderData.active} />;
 }
 

@@ -16,17 +16,23 @@ import {
 } from "~/domain/shopify/commerce/mappings.server";
 import { findEnabledStoreProfileForAccount } from "~/domain/shopify/store-profiles.server";
 import { BodyTooLargeError, readBodyWithin } from "~/domain/shopify/webhooks/request-body.server";
-import { IntegrationNotConnected } from "~/ui/product-mapping/not-connected";
+import { answerTritechMapping } from "~/domain/tritech/mapping-action.server";
+import { listTritechMappings } from "~/domain/tritech/mappings.server";
+import { isTritechSynced } from "~/domain/tritech/profile.server";
 import { ShopifyTab } from "~/ui/product-mapping/shopify-tab";
 import { syncView } from "~/ui/product-mapping/sync-view";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import { TritechTab } from "~/ui/tritech/mapping-tab";
 import type { Route } from "./+types/product-mapping";
 
 const TABS = ["shopify", "tritech"] as const;
 // The server's own limit: a select-all of 25,000 numeric variant ids is about 400 KB of JSON.
 const SELECTION_BODY_LIMIT = 1024 * 1024;
 
-/** /product-mapping (spec 2 section 2): our products mapped to the linked store's products. */
+/**
+ * /product-mapping (spec 2 section 2): our products mapped to the linked store's products (Shopify
+ * tab), or to Tri-Tech category-subcategory pairs (?tab=tritech).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireMember({ request, context });
   const tab = new URL(request.url).searchParams.get("tab") === "tritech" ? "tritech" : "shopify";
@@ -39,6 +45,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rows: store ? await listProductMappings(member) : [],
     sync: syncView(store ? await catalogueSyncOf(member) : null),
     canMap: can(member, "products.map"),
+    tritech:
+      tab === "tritech"
+        ? {
+            synced: await isTritechSynced(member),
+            rows: await listTritechMappings(member),
+            canMap: can(member, "tritech.configure"),
+          }
+        : null,
   };
 }
 
@@ -51,6 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.headers.get("Content-Type")?.includes("application/json"))
     return mappingAction(member, request);
   const form = await request.formData();
+  if (form.get("intent") === "tritech-mapping") return answerTritechMapping(request, form, member);
   if (!syncForm.safeParse({ intent: form.get("intent") }).success) return data({ error: "Bad request" }, 400);
   const requested = await requestCatalogueSync(member);
   if (!requested.ok)
@@ -136,12 +151,7 @@ export default function ProductMapping({ loaderData }: Route.ComponentProps) {
         }
       >
         <div id={`panel-${loaderData.tab}`} role="tabpanel" aria-labelledby={`mapping-${loaderData.tab}`}>
-          {loaderData.tab === "shopify" ? (
-            <ShopifyTab data={loaderData} />
-          ) : (
-            // Tri-Tech has no connection yet (the integrations issue builds it): the spec's notice.
-            <IntegrationNotConnected integration="tritech" />
-          )}
+          {loaderData.tritech ? <TritechTab data={loaderData.tritech} /> : <ShopifyTab data={loaderData} />}
         </div>
       </Tabs>
     </Page>

@@ -7,8 +7,8 @@ import { ShopifyMark, TriTechMark, WhatsAppMark } from "./logos";
 
 /**
  * The Integrations home (spec 3 section 2.5): a card per platform, 'Active' when it is in use. Only
- * Shopify opens a view today; the Tri-Tech and WhatsApp cards become links when their views exist
- * (issue 16), rather than leading to an empty page.
+ * Shopify and Tri-Tech open a view; the WhatsApp card becomes a link when its view exists (issue 16),
+ * rather than leading to an empty page.
  */
 export function IntegrationsHome({ active }: { active: ActiveIntegrations }) {
   const { t } = useTranslation();
@@ -28,6 +28,8 @@ export function IntegrationsHome({ active }: { active: ActiveIntegrations }) {
           name={t("integrations.cards.tritech.name")}
           description={t("integrations.cards.tritech.description")}
           active={active.tritech}
+          url={integrationUrl("tritech")}
+          linkLabel={t("tritech.open")}
         />
         <IntegrationCard
           mark={<WhatsAppMark />}
