@@ -33,6 +33,8 @@ export default [
   route("webhooks/stripe", "routes/webhooks/stripe.tsx"),
   // Shopify's webhooks (shopify.app.toml declares each topic's URI under /webhooks/shopify/).
   route("webhooks/shopify/*", "routes/webhooks/shopify.tsx"),
+  // Meta's WhatsApp webhook, at the address the spec shows companies (spec 3 section 2.5).
+  route("gandalfproxy/api/whatsapp/webhook", "routes/webhooks/whatsapp.tsx"),
 
   // The embedded app inside the Shopify admin (shopify.app.toml's application_url); the library
   // owns /auth/*.

@@ -8,3 +8,4 @@ export * from "./messaging";
 export * from "./platform";
 export * from "./shopify";
 export * from "./team";
+export * from "./whatsapp";
