@@ -63,6 +63,9 @@ export const permissionRules = {
   "integrations.aocm": (s) => writable(s) && s.roles.includes("admin"),
   // The consent text at checkout (spec 1 section 2): any member who is not read-only.
   "integrations.consentText": writable,
+  // The WhatsApp view (issue 16): its credentials, webhook check and template sync. Any member who is
+  // not read-only, as the spec's integrations are.
+  "integrations.whatsapp": writable,
 } satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissionRules;

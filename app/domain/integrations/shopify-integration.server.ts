@@ -7,6 +7,7 @@ import { cancelShopifySubscription } from "~/domain/billing/shopify-subscription
 import type { AccountScope } from "~/domain/kernel/scope";
 import { adminGraphql } from "~/domain/shopify/admin-api.server";
 import { findEnabledStoreProfileForAccount } from "~/domain/shopify/store-profiles.server";
+import { webhookVerifiedFor } from "~/domain/whatsapp/config.server";
 import {
   SMS_MARKETING_QUERY,
   type SmsMarketingAnswer,
@@ -36,7 +37,8 @@ export type ConnectedStore = NonNullable<Awaited<ReturnType<typeof connectedStor
  */
 export async function integrationsOverview(scope: AccountScope) {
   const store = await connectedStore(scope);
-  return { store, active: { shopify: store !== null, tritech: false, whatsapp: false } };
+  const whatsapp = (await webhookVerifiedFor(scope)) === true;
+  return { store, active: { shopify: store !== null, tritech: false, whatsapp } };
 }
 
 export type ActiveIntegrations = Awaited<ReturnType<typeof integrationsOverview>>["active"];

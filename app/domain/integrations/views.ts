@@ -3,12 +3,12 @@
  * browser's back and forward buttons move between them. Tri-Tech and WhatsApp have no view yet
  * (issue 16 builds them): asking for one shows the home.
  */
-export const INTEGRATION_VIEWS = ["home", "shopify"] as const;
+export const INTEGRATION_VIEWS = ["home", "shopify", "whatsapp"] as const;
 export type IntegrationView = (typeof INTEGRATION_VIEWS)[number];
 
 export function integrationViewOf(url: URL): IntegrationView {
   const view = url.searchParams.get("view");
-  return view === "shopify" ? "shopify" : "home";
+  return view === "shopify" || view === "whatsapp" ? view : "home";
 }
 
 export const integrationUrl = (view: IntegrationView) =>

@@ -55,7 +55,12 @@ const NOW = new Date("2026-11-25T20:00:00Z");
 const hoursBefore = (h: number) => new Date(NOW.getTime() - h * 3600_000);
 
 const TEMPLATES: MetaTemplate[] = [
-  { name: "order_follow_up", language: "en_US", status: "APPROVED", body: "Hi {{1}}, how is your {{2}}? Tips: {{3}}" },
+  {
+    name: "order_follow_up",
+    language: "en_US",
+    status: "APPROVED",
+    body: "Hi {{1}}, how is your {{2}}? Tips: {{3}}",
+  },
   { name: "order_follow_up", language: "fr", status: "APPROVED", body: "Bonjour {{1}} ! Astuces : {{2}}" },
   { name: "welcome", language: "en_US", status: "APPROVED", body: "Welcome to our store!" },
   { name: "draft_promo", language: "en_US", status: "PENDING", body: "Save {{1}}" },
@@ -87,7 +92,11 @@ async function companyWithOwnNumber(templates = TEMPLATES) {
 async function queuedWhatsApp(accountId: string, body: string, touchpoint: Record<string, unknown> = {}) {
   const phone = `+1415555${String(2000 + ++n).slice(-4)}`;
   const contact = await createContact(accountId, { phone, smsConsent: "opted_in", firstName: "Ada" });
-  const { touchpoint: tp } = await createTouchpoint(accountId, { channel: "whatsapp", message: body, ...touchpoint });
+  const { touchpoint: tp } = await createTouchpoint(accountId, {
+    channel: "whatsapp",
+    message: body,
+    ...touchpoint,
+  });
   const message = await createMessage({
     accountId,
     idempotencyKey: `test:${crypto.randomUUID()}`,
@@ -128,9 +137,14 @@ describeEachDatabase("WhatsApp sending through the company's account", (getDb) =
       { name: "order_follow_up", language: "fr", body: TEMPLATES[1].body, parameterCount: 2 },
       { name: "welcome", language: "en_US", body: "Welcome to our store!", parameterCount: 0 },
     ]);
-    const stored = await getDb().select().from(whatsappTemplates).where(eq(whatsappTemplates.accountId, account.id));
+    const stored = await getDb()
+      .select()
+      .from(whatsappTemplates)
+      .where(eq(whatsappTemplates.accountId, account.id));
     expect(stored).toHaveLength(5);
-    expect(await syncTemplates({ account: { id: (await createAccount()).id } })).toEqual({ status: "not-configured" });
+    expect(await syncTemplates({ account: { id: (await createAccount()).id } })).toEqual({
+      status: "not-configured",
+    });
   });
 
   test("a template touchpoint goes out from the company's number as its template, parameters filled", async () => {
@@ -184,11 +198,17 @@ describeEachDatabase("WhatsApp sending through the company's account", (getDb) =
         { accountId: account.id, phone: outside.phone, lastInboundAt: hoursBefore(25) },
       ]);
 
-    const outcome = await sendMessages([inside.message.id, outside.message.id, never.message.id], { now: NOW });
+    const outcome = await sendMessages([inside.message.id, outside.message.id, never.message.id], {
+      now: NOW,
+    });
 
     expect(outcome.sent).toEqual([inside.message.id]);
     expect(meta.messagesFrom(creds.phoneNumberId)).toEqual([
-      expect.objectContaining({ to: inside.phone.slice(1), type: "text", text: { preview_url: true, body: "Thanks for writing, Ada!" } }),
+      expect.objectContaining({
+        to: inside.phone.slice(1),
+        type: "text",
+        text: { preview_url: true, body: "Thanks for writing, Ada!" },
+      }),
     ]);
     for (const m of [outside, never]) {
       const notSent = await row(m.message.id);
@@ -214,7 +234,9 @@ describeEachDatabase("WhatsApp sending through the company's account", (getDb) =
     resetConfigForTests();
     const other = await createAccount();
     const viaPlatform = await queuedWhatsApp(other.id, "Hello from the platform");
-    expect((await sendMessages([viaPlatform.message.id], { now: NOW })).sent).toEqual([viaPlatform.message.id]);
+    expect((await sendMessages([viaPlatform.message.id], { now: NOW })).sent).toEqual([
+      viaPlatform.message.id,
+    ]);
     expect(meta.messagesFrom(PLATFORM_PHONE)).toHaveLength(1);
 
     // Neither: the local outbox.
@@ -223,7 +245,10 @@ describeEachDatabase("WhatsApp sending through the company's account", (getDb) =
     resetConfigForTests();
     const toOutbox = await queuedWhatsApp(other.id, "Hello outbox");
     expect((await sendMessages([toOutbox.message.id], { now: NOW })).sent).toEqual([toOutbox.message.id]);
-    const [boxed] = await getDb().select().from(outboxMessages).where(eq(outboxMessages.messageId, toOutbox.message.id));
+    const [boxed] = await getDb()
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.messageId, toOutbox.message.id));
     expect(boxed.text).toBe("Hello outbox");
   });
 });

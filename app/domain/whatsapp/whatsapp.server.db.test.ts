@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "vitest";
-import { consentEvents, contacts, inboundMessages, messages, whatsappConfigs, whatsappInboundWindows } from "#db/schema";
+import {
+  consentEvents,
+  contacts,
+  inboundMessages,
+  messages,
+  whatsappConfigs,
+  whatsappInboundWindows,
+} from "#db/schema";
 import { resetConfigForTests } from "~/config.server";
 import { clientIpContext } from "~/context.server";
 import { action, loader } from "~/routes/webhooks/whatsapp";
@@ -11,7 +18,11 @@ import {
   createMessage,
   createTouchpoint,
 } from "../../../tests/support/stand-ins/messaging-fixtures";
-import { type MetaStandIn, metaWebhookSignature, startMetaStandIn } from "../../../tests/support/stand-ins/meta";
+import {
+  type MetaStandIn,
+  metaWebhookSignature,
+  startMetaStandIn,
+} from "../../../tests/support/stand-ins/meta";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { readWhatsAppConfig, verifyAndSaveWhatsApp, webhookVerifiedFor } from "./config.server";
 
@@ -147,7 +158,10 @@ describeEachDatabase("WhatsApp configuration and webhook", (getDb) => {
     expect(lookup.path.startsWith(`/${creds.phoneNumberId}?`)).toBe(true);
     expect(lookup.headers.authorization).toBe(`Bearer ${creds.authToken}`);
 
-    const [row] = await getDb().select().from(whatsappConfigs).where(eq(whatsappConfigs.accountId, account.id));
+    const [row] = await getDb()
+      .select()
+      .from(whatsappConfigs)
+      .where(eq(whatsappConfigs.accountId, account.id));
     expect(row.authTokenSealed).not.toContain(creds.authToken);
     expect(row.appSecretSealed).not.toContain(creds.appSecret);
     expect(row.verifyToken).toMatch(/^[A-Za-z0-9]{36}$/);
@@ -173,13 +187,25 @@ describeEachDatabase("WhatsApp configuration and webhook", (getDb) => {
     const { scope, view } = await configured();
     expect(await webhookVerifiedFor(scope)).toBe(false);
 
-    const bad = await get({ "hub.mode": "subscribe", "hub.verify_token": "x".repeat(36), "hub.challenge": "123" });
+    const bad = await get({
+      "hub.mode": "subscribe",
+      "hub.verify_token": "x".repeat(36),
+      "hub.challenge": "123",
+    });
     expect(bad.status).toBe(403);
-    const wrongMode = await get({ "hub.mode": "unsubscribe", "hub.verify_token": view.verifyToken, "hub.challenge": "1" });
+    const wrongMode = await get({
+      "hub.mode": "unsubscribe",
+      "hub.verify_token": view.verifyToken,
+      "hub.challenge": "1",
+    });
     expect(wrongMode.status).toBe(403);
     expect(await webhookVerifiedFor(scope)).toBe(false);
 
-    const good = await get({ "hub.mode": "subscribe", "hub.verify_token": view.verifyToken, "hub.challenge": "1158201444" });
+    const good = await get({
+      "hub.mode": "subscribe",
+      "hub.verify_token": view.verifyToken,
+      "hub.challenge": "1158201444",
+    });
     expect(good.status).toBe(200);
     expect(await good.text()).toBe("1158201444");
     expect(await webhookVerifiedFor(scope)).toBe(true);
@@ -228,7 +254,12 @@ describeEachDatabase("WhatsApp configuration and webhook", (getDb) => {
     expect(after.smsConsent).toBe("opted_out");
     const events = await getDb().select().from(consentEvents).where(eq(consentEvents.contactId, contact.id));
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ channel: "whatsapp", kind: "opt_out", source: "keyword", keyword: "STOP" });
+    expect(events[0]).toMatchObject({
+      channel: "whatsapp",
+      kind: "opt_out",
+      source: "keyword",
+      keyword: "STOP",
+    });
     // The confirmation goes back on WhatsApp, from the company's own number, inside the window just opened.
     expect(meta.messagesFrom(creds.phoneNumberId)).toEqual([
       expect.objectContaining({ to: phone.slice(1), type: "text" }),
@@ -281,7 +312,9 @@ describeEachDatabase("WhatsApp configuration and webhook", (getDb) => {
     await send([s(sent.providerMessageId, "read")]);
     expect((await statusOf(sent.id)).status).toBe("delivered");
 
-    await send([s(failing.providerMessageId, "failed", { errors: [{ code: 131047, title: "Re-engagement message" }] })]);
+    await send([
+      s(failing.providerMessageId, "failed", { errors: [{ code: 131047, title: "Re-engagement message" }] }),
+    ]);
     const failed = await statusOf(failing.id);
     expect(failed.status).toBe("failed");
     expect(failed.statusReason).toBe("WhatsApp error 131047: Re-engagement message");

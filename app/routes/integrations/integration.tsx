@@ -16,12 +16,23 @@ import { smsMarketingStatusOf } from "~/domain/integrations/sms-status";
 import { integrationUrl, integrationViewOf } from "~/domain/integrations/views";
 import { readConsentText } from "~/domain/shopify/consent-text.server";
 import { answerConsentTextSave } from "~/domain/shopify/consent-text-action.server";
+import {
+  answerCheckWebhook,
+  answerSyncTemplates,
+  answerVerifyAndSave,
+} from "~/domain/whatsapp/actions.server";
+import { readWhatsAppConfig } from "~/domain/whatsapp/config.server";
+import { approvedTemplates } from "~/domain/whatsapp/templates.server";
 import { IntegrationsHome } from "~/ui/integrations/home";
 import { ShopifyView } from "~/ui/integrations/shopify-view";
+import { WhatsAppView } from "~/ui/integrations/whatsapp-view";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/integration";
 
-/** /integration: the home (three cards) or the Shopify view (?view=shopify), spec 3 section 2.5. */
+/**
+ * /integration: the home (three cards), the Shopify view (?view=shopify) or the WhatsApp view
+ * (?view=whatsapp), spec 3 section 2.5.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireMember({ request, context });
   const view = integrationViewOf(new URL(request.url));
@@ -41,12 +52,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     store,
     smsStatus,
     consent: view === "shopify" && store ? await readConsentText(member) : null,
+    whatsapp: view === "whatsapp" ? await readWhatsAppConfig(member) : null,
+    whatsappTemplates: view === "whatsapp" ? (await approvedTemplates(member)).length : 0,
     statusKey: `${Date.now()}-${Math.random()}`,
     can: {
       connect: can(member, "integrations.connect"),
       disconnect: can(member, "integrations.disconnect"),
       automaticOptIn: can(member, "integrations.aocm"),
       readOnly: member.readOnly,
+      whatsapp: can(member, "integrations.whatsapp"),
     },
   };
 }
@@ -67,6 +81,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "consent-text":
       permit(member, "integrations.consentText");
       return answerConsentTextSave(request, form, member, input);
+    case "whatsapp-verify-and-save":
+      permit(member, "integrations.whatsapp");
+      return answerVerifyAndSave(request, form, member, input);
+    case "whatsapp-check-webhook":
+      permit(member, "integrations.whatsapp");
+      return answerCheckWebhook(request, form, member);
+    case "whatsapp-sync-templates":
+      permit(member, "integrations.whatsapp");
+      return answerSyncTemplates(request, form, member);
     default:
       return unknownIntent();
   }
@@ -97,6 +120,7 @@ async function disconnect(request: Request, form: FormData, member: MemberContex
 
 export default function Integration({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "shopify") return <ShopifyView data={loaderData} />;
+  if (loaderData.view === "whatsapp") return <WhatsAppView data={loaderData} />;
   return <IntegrationsHome active={loaderData.active} />;
 }
 

@@ -68,6 +68,7 @@ export async function startMetaStandIn(
   phoneNumberId: string,
   accessToken: string,
   more: Omit<MetaNumber, "phoneNumberId" | "accessToken"> = {},
+  options: { port?: number } = {},
 ): Promise<MetaStandIn> {
   const created: Array<Record<string, unknown>> = [];
   // The business number each of `created` went out from.
@@ -79,6 +80,11 @@ export async function startMetaStandIn(
 
   const standIn = await startStandIn((request: RecordedRequest) => {
     const url = new URL(request.path, "http://graph.local");
+    // The e2e specs' control: POST /__stand-in/numbers { phoneNumberId, accessToken, ... } adds a number.
+    if (request.method === "POST" && url.pathname === "/__stand-in/numbers") {
+      addNumber(JSON.parse(request.body) as MetaNumber);
+      return { status: 200, body: { ok: true } };
+    }
     const segments = url.pathname.split("/").filter(Boolean);
     const auth = request.headers.authorization;
     if (request.method === "GET" && segments.length === 1) {
@@ -171,7 +177,7 @@ export async function startMetaStandIn(
         messages: [{ id: `wamid.${randomBytes(24).toString("base64url")}` }],
       },
     };
-  });
+  }, options.port);
   return {
     ...standIn,
     messages: () => created,

@@ -27,7 +27,11 @@ export type StandIn = {
   close: () => Promise<void>;
 };
 
-export async function startStandIn(handle: (request: RecordedRequest) => StandInAnswer): Promise<StandIn> {
+export async function startStandIn(
+  handle: (request: RecordedRequest) => StandInAnswer,
+  // A fixed port, for a stand-in the e2e specs reach by a known address (0: any free one).
+  listenPort = 0,
+): Promise<StandIn> {
   const requests: RecordedRequest[] = [];
   let failures: StandInAnswer[] = [];
   let delay = 0;
@@ -54,7 +58,7 @@ export async function startStandIn(handle: (request: RecordedRequest) => StandIn
       else send();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
