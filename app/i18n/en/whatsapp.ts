@@ -58,6 +58,25 @@ const whatsapp = {
     never: "Not synced yet",
     approvedCount: "{{count}} approved templates",
   },
+  touchpoint: {
+    template: "WhatsApp template",
+    freeText: "Free text (no template)",
+    freeTextHelp:
+      "Meta delivers free text only within 24 hours of the contact's last WhatsApp message; otherwise it is not sent. Choose an approved template to reach every contact.",
+    templateHelp:
+      "An approved template of your WhatsApp account: its text is Meta's and cannot be changed here.",
+    language: "Language: {{language}}",
+    parameter: "{{placeholder}} is",
+    sources: {
+      first_name: "First name",
+      last_name: "Last name",
+      full_name: "Full name",
+      email: "Email",
+      phone: "Phone",
+      company: "Company",
+      LINK: "The tracked link",
+    },
+  },
   guide: {
     title: "Create your Meta account, step by step",
     previous: "Previous",

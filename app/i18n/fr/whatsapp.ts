@@ -58,6 +58,25 @@ const whatsapp = {
     never: "Pas encore synchronisés",
     approvedCount: "{{count}} modèles approuvés",
   },
+  touchpoint: {
+    template: "Modèle WhatsApp",
+    freeText: "Texte libre (sans modèle)",
+    freeTextHelp:
+      "Meta ne délivre le texte libre que dans les 24 heures suivant le dernier message WhatsApp du contact ; sinon il n'est pas envoyé. Choisissez un modèle approuvé pour joindre tous les contacts.",
+    templateHelp:
+      "Un modèle approuvé de votre compte WhatsApp : son texte est celui de Meta et ne se modifie pas ici.",
+    language: "Langue : {{language}}",
+    parameter: "{{placeholder}} est",
+    sources: {
+      first_name: "Prénom",
+      last_name: "Nom",
+      full_name: "Nom complet",
+      email: "E-mail",
+      phone: "Téléphone",
+      company: "Entreprise",
+      LINK: "Le lien suivi",
+    },
+  },
   guide: {
     title: "Créer votre compte Meta, étape par étape",
     previous: "Précédent",
