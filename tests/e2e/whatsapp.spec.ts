@@ -1,6 +1,15 @@
 import type { Page } from "@playwright/test";
 import { seriousViolations } from "../support/axe";
-import { expect, login, readOnlyAdmin, signInNewCompanyAdmin, test, toast } from "../support/e2e-helpers";
+import { postProduct } from "../support/contacts-e2e";
+import {
+  expect,
+  gotoLive,
+  login,
+  readOnlyAdmin,
+  signInNewCompanyAdmin,
+  test,
+  toast,
+} from "../support/e2e-helpers";
 import { newWhatsAppNumber } from "../support/e2e-whatsapp";
 
 // The WhatsApp view of /integration (spec 3 sections 2.5, 4.8, 5.5, 8 and 9; issue 16): the guide,
@@ -146,4 +155,62 @@ test("an RO Admin sees the WhatsApp form disabled and cannot save", async ({ pag
     maxRedirects: 0,
   });
   expect(refused.status()).toBe(403);
+});
+
+test("a WhatsApp touchpoint uses an approved template, its language and {{n}} mapped to contact fields and the link", async ({
+  page,
+}) => {
+  const number = await newWhatsAppNumber([
+    {
+      name: "order_follow_up",
+      language: "en_US",
+      status: "APPROVED",
+      body: "Hi {{1}}, your order is ready. Details: {{2}}",
+    },
+    { name: "draft_promo", language: "en_US", status: "PENDING", body: "Save {{1}}" },
+  ]);
+  await signInNewCompanyAdmin(page);
+  const saved = await page.request.post("/integration?view=whatsapp", {
+    form: {
+      intent: "whatsapp-verify-and-save",
+      phoneNumber: "15550100123",
+      phoneNumberId: number.phoneNumberId,
+      whatsappBusinessAccountId: number.businessAccountId,
+      authToken: number.accessToken,
+      appSecret: number.appSecret,
+    },
+  });
+  expect(saved.status()).toBe(200);
+  await page.goto("/integration?view=whatsapp");
+  await page.getByRole("button", { name: "Sync templates" }).click();
+  await expect(toast(page, "Templates synced: 1 approved of 2.")).toBeVisible();
+  await expect(page.getByText(/^1 approved templates · Last synced/)).toBeVisible();
+  await shot(page, "templates-synced");
+
+  await postProduct(page, "Garden Kit");
+  await gotoLive(page, "/touchpoints");
+  await page.getByRole("button", { name: "Add touchpoint: Garden Kit" }).click();
+  const drawer = page.getByRole("dialog", { name: "Add touchpoint" });
+  await drawer.getByLabel("Name", { exact: true }).fill("Order ready");
+  await drawer.getByLabel("Channel").selectOption("whatsapp");
+  const picker = drawer.getByLabel("WhatsApp template");
+  await expect(picker).toHaveValue("");
+  await expect(picker.locator("option")).toHaveText(["Free text (no template)", "order_follow_up (en_US)"]);
+  await picker.selectOption({ label: "order_follow_up (en_US)" });
+  await expect(drawer.getByText("Language: en_US")).toBeVisible();
+  await drawer.getByLabel("{{2}} is").selectOption({ label: "The tracked link" });
+  await expect(drawer.getByLabel("Message", { exact: true })).toHaveValue(
+    "Hi {{first_name}}, your order is ready. Details: {{LINK}}",
+  );
+  await drawer.getByLabel("Link", { exact: true }).fill("https://example.com/orders");
+  await shot(page, "touchpoint-template");
+  await drawer.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Touchpoint added successfully!")).toBeVisible();
+
+  // Opened again: the template and its mapping are kept.
+  await page.getByRole("button", { name: "Edit Order ready" }).click();
+  const again = page.getByRole("dialog");
+  await expect(again.getByLabel("WhatsApp template")).toHaveValue("order_follow_up|en_US");
+  await expect(again.getByLabel("{{1}} is")).toHaveValue("first_name");
+  await expect(again.getByLabel("{{2}} is")).toHaveValue("LINK");
 });

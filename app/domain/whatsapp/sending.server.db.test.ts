@@ -3,6 +3,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "vitest
 import { messages, outboxMessages, whatsappInboundWindows, whatsappTemplates } from "#db/schema";
 import { resetConfigForTests } from "~/config.server";
 import { sendMessages } from "~/domain/journeys/dispatch/send.server";
+import {
+  createTouchpoint as addTouchpoint,
+  updateTouchpoint,
+} from "~/domain/journeys/touchpoint-edits.server";
 import { createAccount } from "../../../tests/support/factories";
 import {
   createContact,
@@ -250,5 +254,49 @@ describeEachDatabase("WhatsApp sending through the company's account", (getDb) =
       .from(outboxMessages)
       .where(eq(outboxMessages.messageId, toOutbox.message.id));
     expect(boxed.text).toBe("Hello outbox");
+  });
+
+  test("the editor saves a template touchpoint with its mapping and message; a template not approved saves nothing", async () => {
+    const { scope, account } = await companyWithOwnNumber();
+    await syncTemplates(scope);
+    const { journey } = await createTouchpoint(account.id);
+    const base = {
+      name: "Follow up",
+      waitAmount: 0,
+      waitUnit: "days" as const,
+      channel: "whatsapp" as const,
+    };
+    const saved = await addTouchpoint(scope, journey.id, {
+      ...base,
+      message: "typed text is replaced by the template's",
+      linkTarget: "https://example.com/tips",
+      whatsappTemplate: "order_follow_up|en_US",
+      whatsappParameters: "first_name,company,LINK",
+    });
+    expect(saved.ok).toBe(true);
+    if (!saved.ok) return;
+    expect(saved.touchpoint).toMatchObject({
+      message: "Hi {{first_name}}, how is your {{company}}? Tips: {{LINK}}",
+      whatsappTemplateName: "order_follow_up",
+      whatsappTemplateLanguage: "en_US",
+      whatsappTemplateParameters: ["first_name", "company", "LINK"],
+    });
+
+    for (const wrong of [
+      { whatsappTemplate: "draft_promo|en_US", whatsappParameters: "first_name" },
+      { whatsappTemplate: "order_follow_up|en_US", whatsappParameters: "first_name,company" },
+      { whatsappTemplate: "order_follow_up|en_US", whatsappParameters: "first_name,password,LINK" },
+      { whatsappTemplate: "nope|en_US", whatsappParameters: "" },
+    ])
+      expect(await updateTouchpoint(scope, saved.touchpoint.id, { ...base, message: "x", ...wrong })).toEqual(
+        {
+          ok: false,
+          reason: "save_failed",
+        },
+      );
+
+    // Back to free text: the template columns are cleared.
+    const free = await updateTouchpoint(scope, saved.touchpoint.id, { ...base, message: "Just text" });
+    expect(free.ok && free.touchpoint).toMatchObject({ message: "Just text", whatsappTemplateName: null });
   });
 });
