@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "vitest
 import { messages, outboxMessages, whatsappInboundWindows, whatsappTemplates } from "#db/schema";
 import { resetConfigForTests } from "~/config.server";
 import { sendMessages } from "~/domain/journeys/dispatch/send.server";
+import { sendTouchpointNow } from "~/domain/journeys/test-now.server";
 import {
   createTouchpoint as addTouchpoint,
   updateTouchpoint,
@@ -298,5 +299,39 @@ describeEachDatabase("WhatsApp sending through the company's account", (getDb) =
     // Back to free text: the template columns are cleared.
     const free = await updateTouchpoint(scope, saved.touchpoint.id, { ...base, message: "Just text" });
     expect(free.ok && free.touchpoint).toMatchObject({ message: "Just text", whatsappTemplateName: null });
+  });
+
+  test("Test now of a WhatsApp touchpoint goes through the company's number too, and respects the window", async () => {
+    const { scope, account, creds } = await companyWithOwnNumber();
+    await syncTemplates(scope);
+    const free = await queuedWhatsApp(account.id, "Free words");
+    const answer = await sendTouchpointNow(
+      { accountId: account.id } as never,
+      free.message.touchpointId as string,
+      [free.contact.id],
+      { now: NOW },
+    );
+    expect(answer).toEqual({
+      ok: true,
+      outcomes: [{ contactId: free.contact.id, status: "refused", reason: "whatsapp_outside_window" }],
+    });
+    const templated = await queuedWhatsApp(account.id, "Welcome to our store!", {
+      whatsappTemplateName: "welcome",
+      whatsappTemplateLanguage: "en_US",
+      whatsappTemplateParameters: [],
+    });
+    const sent = await sendTouchpointNow(
+      { accountId: account.id } as never,
+      templated.message.touchpointId as string,
+      [templated.contact.id],
+      { now: NOW },
+    );
+    expect(sent.ok && sent.outcomes[0].status).toBe("sent");
+    expect(meta.messagesFrom(creds.phoneNumberId)).toEqual([
+      expect.objectContaining({
+        type: "template",
+        template: { name: "welcome", language: { code: "en_US" }, components: [] },
+      }),
+    ]);
   });
 });
