@@ -26,6 +26,8 @@ test("a company admin connects its own WhatsApp number and verifies the webhook"
   page,
   baseURL,
 }) => {
+  // Nine slides, two forms and a dozen screenshots: longer than the default on a shared machine.
+  test.setTimeout(90_000);
   const number = await newWhatsAppNumber();
   await signInNewCompanyAdmin(page);
   await page.goto("/integration");
