@@ -223,6 +223,9 @@ describeEachDatabase("WhatsApp configuration and webhook", (getDb) => {
     const unknown = delivery({ phoneNumberId: "nobody", whatsappBusinessAccountId: "nobody" }, {});
     expect((await post(unknown, metaWebhookSignature(unknown, creds.appSecret))).status).toBe(401);
 
+    const huge = JSON.stringify({ entry: [], padding: "x".repeat(1_000_001) });
+    expect((await post(huge, metaWebhookSignature(huge, creds.appSecret))).status).toBe(413);
+
     const good = await post(body, metaWebhookSignature(body, creds.appSecret));
     expect(good.status).toBe(200);
     expect(await good.json()).toMatchObject({ messages: 1, replays: 0 });
