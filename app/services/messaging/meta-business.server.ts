@@ -22,6 +22,21 @@ const describe = (status: number, error: unknown) => {
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}`, Accept: "application/json" });
 
 /**
+ * A Graph read (GET), tried a second time when the connection failed: reads change nothing, so a
+ * kept-alive connection closed under us (ECONNRESET) is not worth failing 'Verify & Continue' for.
+ */
+async function graphGet(url: string, token: string): Promise<unknown> {
+  const call = () => callProvider("WhatsApp", url, { method: "GET", headers: bearer(token) }, { describe });
+  try {
+    return await call();
+  } catch (error) {
+    const connection = error instanceof Error && /unreachable|connection lost/.test(error.message);
+    if (!connection) throw error;
+    return call();
+  }
+}
+
+/**
  * Whether the phone number id answers with this token (GET /{phone-number-id}): the check behind
  * 'Verify & Continue'. Any failure (wrong id, wrong token, Meta unreachable) is a no.
  */
@@ -30,11 +45,9 @@ export async function phoneNumberAnswers(
   token: string,
 ): Promise<{ ok: true; displayPhoneNumber: string | null } | { ok: false; reason: string }> {
   try {
-    const answer = (await callProvider(
-      "WhatsApp",
+    const answer = (await graphGet(
       `${graphUrl()}/${encodeURIComponent(phoneNumberId)}?fields=id,display_phone_number,verified_name`,
-      { method: "GET", headers: bearer(token) },
-      { describe },
+      token,
     )) as { id?: unknown; display_phone_number?: unknown } | null;
     if (answer?.id !== phoneNumberId)
       return { ok: false, reason: "WhatsApp: the answer names another number" };
@@ -62,12 +75,7 @@ export async function messageTemplates(businessAccountId: string, token: string)
   let url: string | null =
     `${graphUrl()}/${encodeURIComponent(businessAccountId)}/message_templates?fields=name,language,status,category,components&limit=100`;
   for (let page = 0; url && page < 20; page++) {
-    const answer = (await callProvider(
-      "WhatsApp",
-      url,
-      { method: "GET", headers: bearer(token) },
-      { describe },
-    )) as {
+    const answer = (await graphGet(url, token)) as {
       data?: Array<{
         name?: string;
         language?: string;

@@ -58,6 +58,9 @@ export async function startStandIn(
       else send();
     });
   });
+  // Idle connections stay open longer than fetch keeps them (4 s): otherwise, on a loaded machine,
+  // the server may close a connection just as fetch reuses it, and the call fails with ECONNRESET.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
