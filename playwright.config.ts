@@ -14,6 +14,9 @@ process.env.STRIPE_STAND_IN_URL ??= `http://127.0.0.1:${port + 20000}`;
 // The Shopify stand-in e2e-server.ts runs (tests/support/stand-ins/shopify.ts), reached by specs
 // through tests/support/e2e-shopify.ts.
 process.env.SHOPIFY_STAND_IN_URL ??= `http://127.0.0.1:${port + 21000}`;
+// The Meta Graph API stand-in e2e-server.ts runs (tests/support/stand-ins/meta.ts), reached by specs
+// through tests/support/e2e-whatsapp.ts to add a company's WhatsApp number.
+process.env.META_STAND_IN_URL ??= `http://127.0.0.1:${port + 22000}`;
 
 // Debian's Chromium, never a downloaded browser. The machine has no network: these flags stop
 // Chromium's background services from flooding refused connections.
@@ -74,6 +77,7 @@ export default defineConfig({
       E2E_FIXTURE_SECRET: process.env.E2E_FIXTURE_SECRET,
       STRIPE_STAND_IN_URL: process.env.STRIPE_STAND_IN_URL,
       SHOPIFY_STAND_IN_URL: process.env.SHOPIFY_STAND_IN_URL,
+      META_STAND_IN_URL: process.env.META_STAND_IN_URL,
     },
     url: `${baseURL}/healthz`,
     reuseExistingServer: !ci,

@@ -35,6 +35,8 @@ export default [
   route("webhooks/shopify/*", "routes/webhooks/shopify.tsx"),
   // Tri-Tech's (AIM's) contract events, signed with the company's secret key (issue 16).
   route("integrations/tritech/events", "routes/integrations/tritech-events.tsx"),
+  // Meta's WhatsApp webhook, at the address the spec shows companies (spec 3 section 2.5).
+  route("gandalfproxy/api/whatsapp/webhook", "routes/webhooks/whatsapp.tsx"),
 
   // The embedded app inside the Shopify admin (shopify.app.toml's application_url); the library
   // owns /auth/*.

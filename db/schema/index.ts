@@ -9,3 +9,4 @@ export * from "./platform";
 export * from "./shopify";
 export * from "./team";
 export * from "./tritech";
+export * from "./whatsapp";

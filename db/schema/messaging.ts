@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -60,6 +61,14 @@ export const touchpoints = pgTable(
      * non_commercial). Every touchpoint is commercial unless marked otherwise.
      */
     commercial: boolean("commercial").notNull().default(true),
+    /**
+     * WhatsApp only: the approved template it sends (name and language, db/schema/whatsapp.ts), and
+     * what fills its {{1}}, {{2}}...: contact fields (first_name...) or LINK, the tracked link. Null:
+     * free text, which Meta delivers only within 24 hours of the contact's last message.
+     */
+    whatsappTemplateName: text("whatsapp_template_name"),
+    whatsappTemplateLanguage: text("whatsapp_template_language"),
+    whatsappTemplateParameters: jsonb("whatsapp_template_parameters").$type<string[]>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

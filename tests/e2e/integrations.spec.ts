@@ -65,9 +65,12 @@ test("home: three cards, Shopify 'Active' once a store is connected", async ({ p
   for (const name of ["Shopify", "Tri-Tech", "WhatsApp"])
     await expect(page.getByRole("region", { name })).toBeVisible();
   await expect(page.getByText("Active", { exact: true })).toHaveCount(0);
-  // WhatsApp has no view yet: its card is not a link. Tri-Tech's opens its view (tests/e2e/tritech.spec.ts).
+  // Tri-Tech's and WhatsApp's cards open their views (tests/e2e/tritech.spec.ts, whatsapp.spec.ts).
   await expect(page.getByRole("region", { name: "Tri-Tech" }).getByRole("link")).toHaveCount(1);
-  await expect(page.getByRole("region", { name: "WhatsApp" }).getByRole("link")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "WhatsApp" }).getByRole("link")).toHaveAttribute(
+    "href",
+    "/integration?view=whatsapp",
+  );
 
   const context = await browser.newContext();
   const other = await context.newPage();

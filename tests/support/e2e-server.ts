@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Stripe from "stripe";
 import { formatSyncChange, syncStripeCatalogue } from "../../app/domain/billing/stripe-sync.server";
+import { startMetaStandIn } from "./stand-ins/meta";
 import { startShopifyStandIn } from "./stand-ins/shopify";
 import { startStripeStandIn } from "./stand-ins/stripe";
 import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from "./test-database";
@@ -55,6 +56,16 @@ const shopifyStandIn = await startShopifyStandIn({
 });
 console.log(`e2e: Shopify stand-in on ${shopifyStandIn.url}`);
 
+// Meta's Graph API (WhatsApp): companies' own numbers are added by the specs (tests/support/e2e-whatsapp.ts).
+// The platform-wide WHATSAPP_* stay unset, so journeys' WhatsApp without a company number still goes to the outbox.
+const metaStandIn = await startMetaStandIn(
+  "e2e-platform-phone",
+  randomBytes(12).toString("hex"),
+  {},
+  { port: process.env.META_STAND_IN_URL ? Number(new URL(process.env.META_STAND_IN_URL).port) : 0 },
+);
+console.log(`e2e: Meta stand-in on ${metaStandIn.url}`);
+
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "blusteam-e2e-"));
 let database: ScratchPostgresDatabase | undefined;
 if (process.env.TEST_DATABASE_URL) {
@@ -88,6 +99,7 @@ const env: NodeJS.ProcessEnv = {
   SHOPIFY_API_SECRET: shopifyApiSecret,
   SHOPIFY_API_URL: shopifyStandIn.url,
   SHOPIFY_STAND_IN_URL: shopifyStandIn.url,
+  META_GRAPH_URL: metaStandIn.url,
 };
 if (database) env.DATABASE_URL = database.url;
 else delete env.DATABASE_URL;
@@ -106,6 +118,7 @@ async function cleanUp() {
   rmSync(dataDir, { recursive: true, force: true });
   await stripeStandIn.close();
   await shopifyStandIn.close();
+  await metaStandIn.close();
   try {
     await database?.drop();
   } catch (error) {

@@ -68,6 +68,9 @@ export const permissionRules = {
   // transaction statuses and the Tri-Tech product mapping, any member who is not read-only.
   "tritech.secret": (s) => writable(s) && s.isCompanyAdmin,
   "tritech.configure": writable,
+  // The WhatsApp view (issue 16): its credentials, webhook check and template sync. Any member who is
+  // not read-only, as the spec's integrations are.
+  "integrations.whatsapp": writable,
 } satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissionRules;

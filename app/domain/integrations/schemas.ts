@@ -1,5 +1,10 @@
 import { z } from "zod";
 import { consentTextSchema } from "~/domain/shopify/consent-text-schema";
+import {
+  whatsappCheckWebhookSchema,
+  whatsappCredentialsSchema,
+  whatsappSyncTemplatesSchema,
+} from "~/domain/whatsapp/schemas";
 
 /** The Shopify view's writes, one intent each (parsed once in the /integration action). */
 export const automaticOptInSchema = z.object({
@@ -13,4 +18,7 @@ export const integrationsSchema = z.discriminatedUnion("intent", [
   automaticOptInSchema,
   disconnectSchema,
   consentTextSchema,
+  whatsappCredentialsSchema,
+  whatsappCheckWebhookSchema,
+  whatsappSyncTemplatesSchema,
 ]);

@@ -8,6 +8,7 @@ import type { AccountScope } from "~/domain/kernel/scope";
 import { adminGraphql } from "~/domain/shopify/admin-api.server";
 import { findEnabledStoreProfileForAccount } from "~/domain/shopify/store-profiles.server";
 import { isTritechSynced } from "~/domain/tritech/profile.server";
+import { webhookVerifiedFor } from "~/domain/whatsapp/config.server";
 import {
   SMS_MARKETING_QUERY,
   type SmsMarketingAnswer,
@@ -36,8 +37,12 @@ export type ConnectedStore = NonNullable<Awaited<ReturnType<typeof connectedStor
  * table yet: issue 16 adds it and fills it in.
  */
 export async function integrationsOverview(scope: AccountScope) {
-  const [store, tritech] = await Promise.all([connectedStore(scope), isTritechSynced(scope)]);
-  return { store, active: { shopify: store !== null, tritech, whatsapp: false } };
+  const [store, tritech, whatsapp] = await Promise.all([
+    connectedStore(scope),
+    isTritechSynced(scope),
+    webhookVerifiedFor(scope),
+  ]);
+  return { store, active: { shopify: store !== null, tritech, whatsapp: whatsapp === true } };
 }
 
 export type ActiveIntegrations = Awaited<ReturnType<typeof integrationsOverview>>["active"];

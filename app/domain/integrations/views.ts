@@ -1,9 +1,8 @@
 /**
  * The views of /integration (spec 3 section 2.5), kept in the URL's `view` search parameter so the
- * browser's back and forward buttons move between them. Tri-Tech and WhatsApp have no view yet
- * (issue 16 builds them): asking for one shows the home.
+ * browser's back and forward buttons move between them. An unknown view shows the home.
  */
-export const INTEGRATION_VIEWS = ["home", "shopify", "tritech", "tritech-events"] as const;
+export const INTEGRATION_VIEWS = ["home", "shopify", "tritech", "tritech-events", "whatsapp"] as const;
 export type IntegrationView = (typeof INTEGRATION_VIEWS)[number];
 
 export function integrationViewOf(url: URL): IntegrationView {

@@ -7,7 +7,12 @@ import { isUuid } from "~/domain/kernel/ids";
 import type { Queryable } from "~/domain/kernel/scope";
 import { renderWithTrackedLink } from "~/domain/messaging/link-codes";
 import { billedSegments } from "~/domain/messaging/segments";
-import { channelAdapter, type OutgoingMessage } from "~/services/messaging/channels.server";
+import { accountsWithOwnWhatsApp, routeWhatsAppMessages } from "~/domain/whatsapp/sending.server";
+import {
+  type ChannelAdapter,
+  channelAdapter,
+  type OutgoingMessage,
+} from "~/services/messaging/channels.server";
 import { markSent } from "./dispatch/mark-sent.server";
 import { failureHandling, recipientOf, refusal } from "./dispatch/policy";
 import type { EngineScope } from "./engine.server";
@@ -145,7 +150,12 @@ async function sendOne(
     subject,
     text: body,
   };
-  const adapter = channelAdapter(channel);
+  // WhatsApp of a company with its own Meta account goes through it (app/domain/whatsapp/sending.server.ts).
+  const ownWhatsApp =
+    channel === "whatsapp" && (await accountsWithOwnWhatsApp(db, [scope.accountId])).size > 0;
+  const adapter: ChannelAdapter = ownWhatsApp
+    ? { ...channelAdapter(channel), transactional: false }
+    : channelAdapter(channel);
 
   /** Inserts the message; false when the same form's other submission got there first. */
   const insert = async (
@@ -191,9 +201,22 @@ async function sendOne(
       if (!sent) return concurrent();
     } else {
       if (!(await insert(db, "sending", null))) return concurrent();
+      let sender = adapter;
+      if (ownWhatsApp) {
+        // Its template, or free text inside the 24-hour window; otherwise not sent, with the reason.
+        const route = (await routeWhatsAppMessages(db, [messageId], at)).get(messageId);
+        if (route?.kind === "suppress") {
+          await db.execute(
+            sql`update messages set status = 'suppressed', status_reason = ${route.reason}, attempts = 0,
+                  updated_at = now() where id = ${messageId}::uuid and status = 'sending'`,
+          );
+          return { contactId: contact.id, status: "refused", reason: route.reason };
+        }
+        if (route?.kind === "send") sender = route.adapter;
+      }
       let providerMessageId: string;
       try {
-        providerMessageId = (await adapter.send(outgoing)).providerMessageId;
+        providerMessageId = (await sender.send(outgoing)).providerMessageId;
       } catch (error) {
         // Test now never retries. The message says in words whether the provider may have it; the
         // provider's own text goes to the log under the error id the user sees.

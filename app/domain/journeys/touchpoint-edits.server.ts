@@ -5,6 +5,7 @@ import type { AccountScope } from "~/domain/kernel/scope";
 import { hasLinkPlaceholder } from "~/domain/messaging/template";
 import { createTouchpointLink } from "~/domain/messaging/tracked-links.server";
 import { waitToMinutes } from "~/domain/messaging/wait";
+import { type TemplateColumns, templateColumnsFor } from "~/domain/whatsapp/touchpoint-template.server";
 import { rescheduleJourney } from "./engine.server";
 import type { TouchpointInput } from "./touchpoint-schemas";
 import { getJourney, getTouchpoint, type TouchpointRow } from "./touchpoints.server";
@@ -71,6 +72,9 @@ export async function createTouchpoint(
 ): Promise<SaveResult> {
   const journey = await getJourney(scope, journeyId);
   if (!journey) return { ok: false, reason: "not_found" };
+  // A WhatsApp template the company cannot use (not approved, parameters not mapped) saves nothing.
+  const template = await templateColumnsFor(scope, input);
+  if (!template.ok) return { ok: false, reason: "save_failed" };
   return inTransaction(async (tx) => {
     await lockJourney(tx, journey.id);
     const [{ next }] = await tx
@@ -81,6 +85,8 @@ export async function createTouchpoint(
       .insert(touchpoints)
       .values({
         ...columnsOf(input),
+        ...template.columns,
+        ...(template.message ? { message: template.message } : {}),
         accountId: scope.account.id,
         journeyId: journey.id,
         ordinal: Number(next),
@@ -106,7 +112,13 @@ export async function updateTouchpoint(
 ): Promise<SaveResult> {
   const current = await getTouchpoint(scope, id);
   if (!current) return { ok: false, reason: "not_found" };
-  return save(scope, current, columnsOf(input));
+  const template = await templateColumnsFor(scope, input);
+  if (!template.ok) return { ok: false, reason: "save_failed" };
+  return save(scope, current, {
+    ...columnsOf(input),
+    ...template.columns,
+    ...(template.message ? { message: template.message } : {}),
+  });
 }
 
 /** Other writable members change only the link target (the spec's touchpoint edit). */
@@ -124,7 +136,7 @@ export async function updateTouchpointLink(
 function save(
   scope: AccountScope,
   current: TouchpointRow,
-  changes: Partial<ReturnType<typeof columnsOf>>,
+  changes: Partial<ReturnType<typeof columnsOf> & TemplateColumns>,
 ): Promise<SaveResult> {
   return inTransaction(async (tx) => {
     const target = changes.linkTarget === undefined ? current.linkTarget : changes.linkTarget;

@@ -54,6 +54,10 @@ export const touchpointSchema = z
     subject: z.string().trim().max(200, messages.tooLong).optional(),
     message: required(MESSAGE_MAX_LENGTH),
     linkTarget,
+    // WhatsApp only: an approved template ("name|language") and what fills its {{1}}, {{2}}...
+    // (comma-separated contact fields or LINK); app/domain/whatsapp/touchpoint-template.server.ts.
+    whatsappTemplate: z.string().trim().max(600).optional(),
+    whatsappParameters: z.string().trim().max(600).optional(),
   })
   // `when` runs these even while another field is wrong, so every message shows at once.
   .refine((v) => v.channel !== "email" || Boolean(v.subject), {

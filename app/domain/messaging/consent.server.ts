@@ -90,13 +90,23 @@ async function recordForContact(
  * An inbound STOP (STOPALL, UNSUBSCRIBE...): every contact with this E.164 number, in every company,
  * is opted out at once. Contacts already opted out are left as they are (no second event).
  */
-export async function optOutByPhone(db: Queryable, phone: string, keyword: string): Promise<ContactChange[]> {
-  return changeByPhone(db, phone, "opt_out", keyword);
+export async function optOutByPhone(
+  db: Queryable,
+  phone: string,
+  keyword: string,
+  channel: "sms" | "whatsapp" = "sms",
+): Promise<ContactChange[]> {
+  return changeByPhone(db, phone, "opt_out", keyword, channel);
 }
 
 /** An inbound START (UNSTOP, YES): every contact with this number that was not opted in is opted in. */
-export async function optInByPhone(db: Queryable, phone: string, keyword: string): Promise<ContactChange[]> {
-  return changeByPhone(db, phone, "opt_in", keyword);
+export async function optInByPhone(
+  db: Queryable,
+  phone: string,
+  keyword: string,
+  channel: "sms" | "whatsapp" = "sms",
+): Promise<ContactChange[]> {
+  return changeByPhone(db, phone, "opt_in", keyword, channel);
 }
 
 async function changeByPhone(
@@ -104,6 +114,8 @@ async function changeByPhone(
   phone: string,
   kind: "opt_in" | "opt_out",
   keyword: string,
+  // The channel the keyword came by, for the record; the phone's consent covers SMS and WhatsApp alike.
+  channel: "sms" | "whatsapp",
 ): Promise<ContactChange[]> {
   const state = kind === "opt_in" ? "opted_in" : "opted_out";
   return db.transaction(async (tx) => {
@@ -117,7 +129,7 @@ async function changeByPhone(
         changed.map((c) => ({
           accountId: c.accountId,
           contactId: c.contactId,
-          channel: "sms" as const,
+          channel,
           kind,
           source: "keyword",
           keyword,

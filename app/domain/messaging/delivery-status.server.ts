@@ -75,6 +75,8 @@ export type StatusReport = {
   errorCode?: string | null;
   /** Our message id, from the status callback's address (twilio.server.ts sendTwilioSms). */
   messageId?: string | null;
+  /** The failure in words, from providers other than Twilio (WhatsApp's status errors). */
+  reason?: string | null;
 };
 export type StatusOutcome = "updated" | "unchanged" | "unknown" | "ignored";
 
@@ -92,7 +94,9 @@ export async function applyDeliveryStatus(
     .update(messages)
     .set({
       status: next,
-      ...(finalFailure ? { statusReason: twilioErrorReason(report.errorCode) ?? `Twilio: ${next}` } : {}),
+      ...(finalFailure
+        ? { statusReason: report.reason ?? twilioErrorReason(report.errorCode) ?? `Twilio: ${next}` }
+        : {}),
       updatedAt: new Date(),
     })
     .where(

@@ -29,7 +29,14 @@ export function keywordOf(body: string): Keyword | null {
   return null;
 }
 
-export type InboundSms = { providerMessageId: string; from: string; to: string; body: string };
+export type InboundSms = {
+  providerMessageId: string;
+  from: string;
+  to: string;
+  body: string;
+  /** WhatsApp replies (app/domain/whatsapp/webhook.server.ts) take the same path; SMS by default. */
+  channel?: "sms" | "whatsapp";
+};
 export type InboundOutcome = {
   /** False when this provider id was already received (a replay): nothing was done. */
   firstTime: boolean;
@@ -55,7 +62,7 @@ async function receiveInTransaction(sms: InboundSms, db: Queryable): Promise<Inb
     const [stored] = await tx
       .insert(inboundMessages)
       .values({
-        channel: "sms",
+        channel: sms.channel ?? "sms",
         providerMessageId: sms.providerMessageId,
         fromNumber: sms.from,
         toNumber: sms.to,
@@ -68,11 +75,11 @@ async function receiveInTransaction(sms: InboundSms, db: Queryable): Promise<Inb
 
     const word = sms.body.trim().toUpperCase();
     if (keyword === "stop") {
-      const changed = await optOutByPhone(tx, sms.from, word);
+      const changed = await optOutByPhone(tx, sms.from, word, sms.channel);
       return { firstTime: true, keyword, reply: t("messaging.sms.optOutConfirmation"), changed };
     }
     if (keyword === "start") {
-      const changed = await optInByPhone(tx, sms.from, word);
+      const changed = await optInByPhone(tx, sms.from, word, sms.channel);
       return { firstTime: true, keyword, reply: t("messaging.sms.optInConfirmation"), changed };
     }
     if (keyword === "help") {

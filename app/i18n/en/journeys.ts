@@ -102,6 +102,8 @@ const journeys = {
     notSentCount_one: "Not sent to {{count}} contact:",
     notSentCount_other: "Not sent to {{count}} contacts:",
     reasons: {
+      whatsapp_outside_window: "outside WhatsApp's 24-hour window: use an approved template",
+      whatsapp_template_unusable: "the WhatsApp template is not approved or no longer exists",
       opted_out: "opted out",
       no_consent: "no SMS consent recorded",
       non_commercial_only: "added without marketing consent: non-commercial messages only",

@@ -25,6 +25,11 @@ const timeline = {
   // Why a message was not sent, for reasons of the sender rather than of the journey
   // (journeys.detail.reasons has the others).
   reasons: {
+    // WhatsApp through a company's own Meta account (app/domain/whatsapp/sending.server.ts).
+    whatsapp_outside_window:
+      "Not sent: a free-text WhatsApp message can only go within 24 hours of the contact's last WhatsApp message; use an approved template",
+    whatsapp_template_unusable:
+      "Not sent: the touchpoint's WhatsApp template is not approved or no longer exists; sync the templates and choose another",
     unknown_outcome:
       "Not confirmed: the provider did not answer whether it took the message, so it was not sent again (the contact may have received it)",
     send_failed: "Not sent: the provider refused it",

@@ -102,6 +102,8 @@ const journeys: typeof journeysEn = {
     notSentCount_one: "Non envoyé à {{count}} contact :",
     notSentCount_other: "Non envoyé à {{count}} contacts :",
     reasons: {
+      whatsapp_outside_window: "hors de la fenêtre de 24 heures de WhatsApp : utilisez un modèle approuvé",
+      whatsapp_template_unusable: "le modèle WhatsApp n'est pas approuvé ou n'existe plus",
       opted_out: "désinscrit",
       no_consent: "aucun consentement SMS enregistré",
       non_commercial_only: "ajouté sans consentement marketing : messages non commerciaux uniquement",

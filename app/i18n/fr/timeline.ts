@@ -25,6 +25,11 @@ const timeline: typeof timelineEn = {
   // Pourquoi un message n'est pas parti, pour des raisons d'envoi plutôt que de parcours
   // (journeys.detail.reasons a les autres).
   reasons: {
+    // WhatsApp through a company's own Meta account (app/domain/whatsapp/sending.server.ts).
+    whatsapp_outside_window:
+      "Non envoyé : un message WhatsApp libre ne peut partir que dans les 24 heures suivant le dernier message WhatsApp du contact ; utilisez un modèle approuvé",
+    whatsapp_template_unusable:
+      "Non envoyé : le modèle WhatsApp du point de contact n'est pas approuvé ou n'existe plus ; synchronisez les modèles et choisissez-en un autre",
     unknown_outcome:
       "Non confirmé : le fournisseur n'a pas dit s'il avait pris le message, il n'a donc pas été renvoyé (le contact l'a peut-être reçu)",
     send_failed: "Non envoyé : le fournisseur l'a refusé",

@@ -90,7 +90,13 @@ describeEachDatabase("/integration", (getDb) => {
     await connectStore(a.account.id);
     const cookie = await roAdminViewCookie(a.account.id);
     const data = await callLoader(withCookie(cookie, `${URL_BASE}?view=shopify`));
-    expect(data.can).toEqual({ connect: false, disconnect: false, automaticOptIn: false, readOnly: true });
+    expect(data.can).toEqual({
+      connect: false,
+      disconnect: false,
+      automaticOptIn: false,
+      readOnly: true,
+      whatsapp: false,
+    });
     const writes: Record<string, string>[] = [
       { intent: "automatic-opt-in", enabled: "true" },
       { intent: "disconnect" },

@@ -19,15 +19,24 @@ import { answerConsentTextSave } from "~/domain/shopify/consent-text-action.serv
 import { tritechAction } from "~/domain/tritech/action.server";
 import { tritechView } from "~/domain/tritech/profile.server";
 import { TRITECH_INTENTS } from "~/domain/tritech/schemas";
+import {
+  answerCheckWebhook,
+  answerSyncTemplates,
+  answerVerifyAndSave,
+} from "~/domain/whatsapp/actions.server";
+import { readWhatsAppConfig } from "~/domain/whatsapp/config.server";
+import { approvedTemplates } from "~/domain/whatsapp/templates.server";
 import { IntegrationsHome } from "~/ui/integrations/home";
 import { ShopifyView } from "~/ui/integrations/shopify-view";
+import { WhatsAppView } from "~/ui/integrations/whatsapp-view";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { TritechView } from "~/ui/tritech/tritech-view";
 import type { Route } from "./+types/integration";
 
 /**
- * /integration: the home (three cards), the Shopify view (?view=shopify) or the Tri-Tech view
- * (?view=tritech, and its Configure Events page ?view=tritech-events), spec 3 section 2.5.
+ * /integration: the home (three cards), the Shopify view (?view=shopify), the Tri-Tech view
+ * (?view=tritech, and its Configure Events page ?view=tritech-events) or the WhatsApp view
+ * (?view=whatsapp), spec 3 section 2.5.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireMember({ request, context });
@@ -48,6 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     store,
     smsStatus,
     consent: view === "shopify" && store ? await readConsentText(member) : null,
+    whatsapp: view === "whatsapp" ? await readWhatsAppConfig(member) : null,
+    whatsappTemplates: view === "whatsapp" ? (await approvedTemplates(member)).length : 0,
     statusKey: `${Date.now()}-${Math.random()}`,
     tritech:
       view === "tritech" || view === "tritech-events"
@@ -62,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       disconnect: can(member, "integrations.disconnect"),
       automaticOptIn: can(member, "integrations.aocm"),
       readOnly: member.readOnly,
+      whatsapp: can(member, "integrations.whatsapp"),
     },
   };
 }
@@ -85,6 +97,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "consent-text":
       permit(member, "integrations.consentText");
       return answerConsentTextSave(request, form, member, input);
+    case "whatsapp-verify-and-save":
+      permit(member, "integrations.whatsapp");
+      return answerVerifyAndSave(request, form, member, input);
+    case "whatsapp-check-webhook":
+      permit(member, "integrations.whatsapp");
+      return answerCheckWebhook(request, form, member);
+    case "whatsapp-sync-templates":
+      permit(member, "integrations.whatsapp");
+      return answerSyncTemplates(request, form, member);
     default:
       return unknownIntent();
   }
@@ -117,6 +138,7 @@ export default function Integration({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "shopify") return <ShopifyView data={loaderData} />;
   if (loaderData.tritech)
     return <TritechView data={loaderData.tritech} events={loaderData.view === "tritech-events"} />;
+  if (loaderData.view === "whatsapp") return <WhatsAppView data={loaderData} />;
   return <IntegrationsHome active={loaderData.active} />;
 }
 

@@ -6,6 +6,7 @@ import { requireMember } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
 import { type DrawerAnswer, touchpointAction } from "~/domain/journeys/touchpoint-actions.server";
 import { listJourneys, listStateChanges, listTouchpoints } from "~/domain/journeys/touchpoints.server";
+import { approvedTemplates } from "~/domain/whatsapp/templates.server";
 import { EmptyMessage } from "~/ui/empty-message";
 import { JourneyCard, type JourneyView, type TouchpointView } from "~/ui/journeys/journey-card";
 import { TestNow } from "~/ui/journeys/test-now";
@@ -41,6 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           subject: tp.subject,
           message: tp.message,
           linkTarget: tp.linkTarget,
+          whatsappTemplateName: tp.whatsappTemplateName,
+          whatsappTemplateLanguage: tp.whatsappTemplateLanguage,
+          whatsappTemplateParameters: tp.whatsappTemplateParameters,
         })),
       changes: (await listStateChanges(member, journey.id, 3)).map((c) => ({
         ...c,
@@ -52,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     options: all.map((j) => ({ id: j.id, name: j.name })),
     chosen: shown.length === 1 && all.length > 1 ? shown[0].id : "",
     journeys,
+    // The company's approved WhatsApp templates for WhatsApp touchpoints (issue 16).
+    whatsappTemplates: await approvedTemplates(member),
     can: {
       admin: member.isCompanyAdmin,
       manage: can(member, "journeys.manage"),
@@ -138,6 +144,7 @@ export default function Touchpoints({ loaderData, actionData }: Route.ComponentP
           touchpoint={editing.touchpoint}
           answer={answer}
           onClose={closeDrawer}
+          whatsappTemplates={loaderData.whatsappTemplates}
         />
       ) : null}
       <TestNow touchpoint={testing} action={action} onClose={closeTest} />

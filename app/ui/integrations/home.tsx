@@ -36,6 +36,8 @@ export function IntegrationsHome({ active }: { active: ActiveIntegrations }) {
           name={t("integrations.cards.whatsapp.name")}
           description={t("integrations.cards.whatsapp.description")}
           active={active.whatsapp}
+          url={integrationUrl("whatsapp")}
+          linkLabel={t("whatsapp.cardOpen")}
         />
       </InlineGrid>
     </Page>

@@ -19,6 +19,7 @@ import { LINK_PLACEHOLDER, TEMPLATE_FIELDS, unknownPlaceholders } from "~/domain
 import { asI18nKey } from "~/i18n/keys";
 import { Drawer } from "~/ui/drawer";
 import { FormTextField } from "~/ui/fields";
+import { type TemplateChoice, type TemplateOption, WhatsAppTemplatePicker } from "./whatsapp-template-picker";
 
 export type EditableTouchpoint = {
   id: string;
@@ -29,6 +30,9 @@ export type EditableTouchpoint = {
   subject: string | null;
   message: string;
   linkTarget: string | null;
+  whatsappTemplateName?: string | null;
+  whatsappTemplateLanguage?: string | null;
+  whatsappTemplateParameters?: string[] | null;
 };
 
 const perUnit = { minutes: 1, hours: 60, days: 24 * 60 } as const;
@@ -49,12 +53,15 @@ export function TouchpointDrawer({
   touchpoint,
   answer,
   onClose,
+  whatsappTemplates = [],
 }: {
   mode: "create" | "update" | "link";
   journeyId: string;
   touchpoint?: EditableTouchpoint;
   answer: DrawerAnswer | undefined;
   onClose: () => void;
+  /** The company's approved WhatsApp templates (issue 16); none: WhatsApp touchpoints are free text. */
+  whatsappTemplates?: TemplateOption[];
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -86,6 +93,13 @@ export function TouchpointDrawer({
   );
   const [channel, setChannel] = useState<MessageChannel>(touchpoint?.channel ?? "sms");
   const [message, setMessage] = useState(touchpoint?.message ?? "");
+  const [template, setTemplate] = useState<TemplateChoice>({
+    key: touchpoint?.whatsappTemplateName
+      ? `${touchpoint.whatsappTemplateName}|${touchpoint.whatsappTemplateLanguage ?? ""}`
+      : "",
+    parameters: touchpoint?.whatsappTemplateParameters ?? [],
+  });
+  const templated = channel === "whatsapp" && template.key !== "";
   useEffect(() => {
     if (fresh?.done) onClose();
   }, [fresh, onClose]);
@@ -163,6 +177,15 @@ export function TouchpointDrawer({
               disabled={linkOnly}
             />
           ) : null}
+          {channel === "whatsapp" && whatsappTemplates.length > 0 ? (
+            <WhatsAppTemplatePicker
+              templates={whatsappTemplates}
+              choice={template}
+              onChange={setTemplate}
+              onMessage={setMessage}
+              disabled={linkOnly}
+            />
+          ) : null}
           <BlockStack gap="100">
             <TextField
               id={fields.message.id}
@@ -173,6 +196,8 @@ export function TouchpointDrawer({
               value={message}
               onChange={setMessage}
               disabled={linkOnly}
+              // A template's text is Meta's: shown (and posted), not edited.
+              readOnly={templated}
               autoComplete="off"
               error={error(fields.message.errors)}
               helpText={t("journeys.drawer.messageHelp", {

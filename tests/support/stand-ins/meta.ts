@@ -1,14 +1,42 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { type RecordedRequest, type StandIn, startStandIn } from "./provider-stand-in";
 
 /**
- * Meta's Graph API for the WhatsApp Cloud API, locally: POST /{phone-number-id}/messages with a bearer
- * token and a JSON body ({ messaging_product: "whatsapp", to, type: "text", text: { body } }). Answers
- * like Meta: { messaging_product, contacts: [{ input, wa_id }], messages: [{ id: "wamid..." }] }, and
- * Graph errors ({ error: { message, type, code, fbtrace_id } }) for a wrong token or body.
+ * Meta's Graph API for the WhatsApp Cloud API, locally, for as many business numbers as a test adds:
+ * - GET /{phone-number-id}?fields=... with the number's bearer token → { id, display_phone_number, verified_name };
+ * - GET /{waba-id}/message_templates with the account's token → { data: [{ name, language, status,
+ *   category, components }], paging } (two per page, so callers must follow paging.next);
+ * - POST /{phone-number-id}/messages with a bearer token and a JSON body, type "text" ({ text: { body } })
+ *   or "template" ({ template: { name, language: { code }, components } }, the template must exist,
+ *   be APPROVED and get as many body parameters as it has {{n}}) → { messaging_product, contacts:
+ *   [{ input, wa_id }], messages: [{ id: "wamid..." }] };
+ * - Graph errors ({ error: { message, type, code, fbtrace_id } }) for a wrong token, id or body.
+ * metaWebhookSignature() signs a webhook body as Meta does (X-Hub-Signature-256).
  */
 
-export type MetaStandIn = StandIn & { messages: () => Array<Record<string, unknown>> };
+export type MetaTemplate = {
+  name: string;
+  language: string;
+  status: "APPROVED" | "PENDING" | "REJECTED";
+  category?: string;
+  body: string;
+};
+
+export type MetaNumber = {
+  phoneNumberId: string;
+  accessToken: string;
+  businessAccountId?: string;
+  displayPhoneNumber?: string;
+  templates?: MetaTemplate[];
+};
+
+export type MetaStandIn = StandIn & {
+  messages: () => Array<Record<string, unknown>>;
+  /** The messages sent from one business number. */
+  messagesFrom: (phoneNumberId: string) => Array<Record<string, unknown>>;
+  /** Another business number (a company's own account). */
+  addNumber: (number: MetaNumber) => void;
+};
 
 const graphError = (status: number, code: number, message: string, type = "OAuthException") => ({
   status,
@@ -21,25 +49,126 @@ export const metaErrors = {
   invalidRecipient: graphError(400, 131030, "(#131030) Recipient phone number not in allowed list"),
 };
 
-export async function startMetaStandIn(phoneNumberId: string, accessToken: string): Promise<MetaStandIn> {
+const badToken = () => graphError(401, 190, "Invalid OAuth access token - Cannot parse access token");
+const unknownObject = (id: string) =>
+  graphError(
+    400,
+    100,
+    `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+    "GraphMethodException",
+  );
+
+export function metaWebhookSignature(body: string, appSecret: string): string {
+  return `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`;
+}
+
+const placeholders = (text: string) => new Set(text.match(/\{\{\d+\}\}/g) ?? []).size;
+
+export async function startMetaStandIn(
+  phoneNumberId: string,
+  accessToken: string,
+  more: Omit<MetaNumber, "phoneNumberId" | "accessToken"> = {},
+  options: { port?: number } = {},
+): Promise<MetaStandIn> {
   const created: Array<Record<string, unknown>> = [];
+  // The business number each of `created` went out from.
+  const senders: string[] = [];
+  const numbers = new Map<string, MetaNumber>();
+  const addNumber = (n: MetaNumber) => numbers.set(n.phoneNumberId, n);
+  addNumber({ phoneNumberId, accessToken, ...more });
+  const byAccount = (waba: string) => [...numbers.values()].find((n) => n.businessAccountId === waba);
+
   const standIn = await startStandIn((request: RecordedRequest) => {
-    if (request.method !== "POST" || request.path !== `/${phoneNumberId}/messages`) {
+    const url = new URL(request.path, "http://graph.local");
+    // The e2e specs' control: POST /__stand-in/numbers { phoneNumberId, accessToken, ... } adds a number.
+    if (request.method === "POST" && url.pathname === "/__stand-in/numbers") {
+      addNumber(JSON.parse(request.body) as MetaNumber);
+      return { status: 200, body: { ok: true } };
+    }
+    const segments = url.pathname.split("/").filter(Boolean);
+    const auth = request.headers.authorization;
+    if (request.method === "GET" && segments.length === 1) {
+      const number = numbers.get(segments[0]);
+      if (!number) return unknownObject(segments[0]);
+      if (auth !== `Bearer ${number.accessToken}`) return badToken();
+      return {
+        status: 200,
+        body: {
+          id: number.phoneNumberId,
+          display_phone_number: number.displayPhoneNumber ?? "+1 555-0100",
+          verified_name: "Stand-in Business",
+        },
+      };
+    }
+    if (request.method === "GET" && segments.length === 2 && segments[1] === "message_templates") {
+      const number = byAccount(segments[0]);
+      if (!number) return unknownObject(segments[0]);
+      if (auth !== `Bearer ${number.accessToken}`) return badToken();
+      const all = number.templates ?? [];
+      const after = Number(url.searchParams.get("after") ?? 0);
+      const page = all.slice(after, after + 2);
+      const next = after + 2 < all.length ? new URL(request.path, "http://x") : null;
+      next?.searchParams.set("after", String(after + 2));
+      const host = request.headers.host ?? "127.0.0.1";
+      return {
+        status: 200,
+        body: {
+          data: page.map((t, i) => ({
+            id: String(after + i + 1),
+            name: t.name,
+            language: t.language,
+            status: t.status,
+            category: t.category ?? "MARKETING",
+            components: [{ type: "BODY", text: t.body }],
+          })),
+          paging: next ? { next: `http://${host}${next.pathname}${next.search}` } : {},
+        },
+      };
+    }
+    if (request.method !== "POST" || segments.length !== 2 || segments[1] !== "messages") {
       return graphError(400, 100, "Unsupported post request.", "GraphMethodException");
     }
-    if (request.headers.authorization !== `Bearer ${accessToken}`) {
-      return graphError(401, 190, "Invalid OAuth access token - Cannot parse access token");
-    }
-    let body: { messaging_product?: string; to?: string; type?: string; text?: { body?: string } };
+    const number = numbers.get(segments[0]);
+    if (!number) return graphError(400, 100, "Unsupported post request.", "GraphMethodException");
+    if (auth !== `Bearer ${number.accessToken}`) return badToken();
+    let body: {
+      messaging_product?: string;
+      to?: string;
+      type?: string;
+      text?: { body?: string };
+      template?: {
+        name?: string;
+        language?: { code?: string };
+        components?: Array<{ type?: string; parameters?: Array<{ text?: string }> }>;
+      };
+    };
     try {
       body = JSON.parse(request.body);
     } catch {
       return graphError(400, 100, "(#100) Invalid parameter");
     }
-    if (body.messaging_product !== "whatsapp" || body.type !== "text" || !body.text?.body || !body.to) {
+    if (body.messaging_product !== "whatsapp" || !body.to)
+      return graphError(400, 100, "(#100) Invalid parameter");
+    if (body.type === "text") {
+      if (!body.text?.body) return graphError(400, 100, "(#100) Invalid parameter");
+    } else if (body.type === "template") {
+      const template = (number.templates ?? []).find(
+        (t) => t.name === body.template?.name && t.language === body.template?.language?.code,
+      );
+      if (!template || template.status !== "APPROVED")
+        return graphError(404, 132001, "(#132001) Template name does not exist in the translation");
+      const given = body.template?.components?.find((c) => c.type === "body")?.parameters?.length ?? 0;
+      if (given !== placeholders(template.body))
+        return graphError(
+          400,
+          132000,
+          "(#132000) Number of parameters does not match the expected number of params",
+        );
+    } else {
       return graphError(400, 100, "(#100) Invalid parameter");
     }
     created.push(body);
+    senders.push(number.phoneNumberId);
     return {
       status: 200,
       body: {
@@ -48,13 +177,16 @@ export async function startMetaStandIn(phoneNumberId: string, accessToken: strin
         messages: [{ id: `wamid.${randomBytes(24).toString("base64url")}` }],
       },
     };
-  });
+  }, options.port);
   return {
     ...standIn,
     messages: () => created,
+    messagesFrom: (id) => created.filter((_, i) => senders[i] === id),
+    addNumber,
     reset: () => {
       standIn.reset();
       created.length = 0;
+      senders.length = 0;
     },
   };
 }

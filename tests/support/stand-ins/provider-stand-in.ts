@@ -27,7 +27,11 @@ export type StandIn = {
   close: () => Promise<void>;
 };
 
-export async function startStandIn(handle: (request: RecordedRequest) => StandInAnswer): Promise<StandIn> {
+export async function startStandIn(
+  handle: (request: RecordedRequest) => StandInAnswer,
+  // A fixed port, for a stand-in the e2e specs reach by a known address (0: any free one).
+  listenPort = 0,
+): Promise<StandIn> {
   const requests: RecordedRequest[] = [];
   let failures: StandInAnswer[] = [];
   let delay = 0;
@@ -54,7 +58,10 @@ export async function startStandIn(handle: (request: RecordedRequest) => StandIn
       else send();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // Idle connections stay open longer than fetch keeps them (4 s): otherwise, on a loaded machine,
+  // the server may close a connection just as fetch reuses it, and the call fails with ECONNRESET.
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -7,6 +7,7 @@ import type { Queryable } from "~/domain/kernel/scope";
 import { renderWithTrackedLink } from "~/domain/messaging/link-codes";
 import { quietHoursAt } from "~/domain/messaging/phone-time-zones.server";
 import { billedSegments } from "~/domain/messaging/segments";
+import { accountsWithOwnWhatsApp } from "~/domain/whatsapp/sending.server";
 import { outboxRow } from "~/services/messaging/channels.server";
 import { rowsOf } from "../sql.server";
 import type { JourneyState } from "../types";
@@ -90,8 +91,15 @@ export async function dispatchDue(options: DispatchOptions = {}): Promise<Dispat
   const inline = options.inline ?? config().JOURNEY_DISPATCH_INLINE === "true";
   const { claimed, queuedIds, deferred, created, sent } = await db.transaction(async (tx) => {
     const due = await claimDueEnrollments(tx, now, limit);
-    const { messageRows, deferredRows, advance } = buildMessages(due, now, (channel) =>
-      inline ? isOutbox(adapterOf(channel)) : false,
+    // A company's own WhatsApp account sends through Meta, from a send job, never the inline outbox.
+    const ownWhatsApp = await accountsWithOwnWhatsApp(
+      tx,
+      due.filter((row) => row.channel === "whatsapp").map((row) => row.account_id),
+    );
+    const { messageRows, deferredRows, advance } = buildMessages(due, now, (channel, accountId) =>
+      inline && !(channel === "whatsapp" && ownWhatsApp.has(accountId))
+        ? isOutbox(adapterOf(channel))
+        : false,
     );
     const inserted = await insertMessages(tx, messageRows, now);
     await advanceEnrollments(tx, advance, now);
@@ -142,7 +150,11 @@ function claimDueEnrollments(tx: Queryable, now: Date, limit: number): Promise<D
 type Advance = { id: string; sent: boolean; next_wait: number | null };
 
 /** Each claimed enrollment's message, decided, and how its enrollment advances. */
-function buildMessages(due: DueRow[], now: Date, deliversNow: (channel: MessageChannel) => boolean) {
+function buildMessages(
+  due: DueRow[],
+  now: Date,
+  deliversNow: (channel: MessageChannel, accountId: string) => boolean,
+) {
   const settings = config();
   const quietHours = quietHoursAt(now);
   const messageRows: Record<string, unknown>[] = [];
@@ -185,7 +197,7 @@ function buildMessages(due: DueRow[], now: Date, deliversNow: (channel: MessageC
       now,
       quietHours,
     );
-    const deliverNow = decision.kind === "deliver" && deliversNow(channel);
+    const deliverNow = decision.kind === "deliver" && deliversNow(channel, row.account_id);
     const outgoing = outgoingMessage({ ...row, id, accountId: row.account_id, channel, body });
     const outboxId = deliverNow ? randomUUID() : null;
     messageRows.push({

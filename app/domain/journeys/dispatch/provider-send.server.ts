@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { logWithErrorId } from "~/domain/kernel/error-id.server";
 import type { Queryable } from "~/domain/kernel/scope";
+import type { ChannelAdapter } from "~/services/messaging/channels.server";
 import { TransientDeliveryError } from "~/services/messaging/errors.server";
 import { rowsOf } from "../sql.server";
 import type { AdapterFor } from "./adapters.server";
@@ -24,6 +25,8 @@ export type ClaimedMessage = DueMessage & {
   subject: string | null;
   body: string | null;
   attempts: number;
+  /** Its own adapter, when not its channel's (WhatsApp through the company's own Meta account). */
+  adapter?: ChannelAdapter;
 };
 
 /** Provider calls (HTTP, SMTP) in flight at once per send job. */
@@ -47,7 +50,7 @@ export async function sendThroughProvider(
     if (attempt === null) return; // another worker owns it, or it is no longer queued
     let providerMessageId: string;
     try {
-      providerMessageId = (await adapterOf(m.channel).send(outgoing)).providerMessageId;
+      providerMessageId = (await (m.adapter ?? adapterOf(m.channel)).send(outgoing)).providerMessageId;
     } catch (error) {
       await recordFailure(db, outcome, m.id, attempt, error, clock());
       return;

@@ -3,6 +3,8 @@ import { databaseHandle, getDb } from "#db/client.server";
 import { accounts, contacts, enrollments, journeys, messages, touchpoints } from "#db/schema";
 import type { Queryable } from "~/domain/kernel/scope";
 import { quietHoursAt } from "~/domain/messaging/phone-time-zones.server";
+import { routeWhatsAppMessages } from "~/domain/whatsapp/sending.server";
+import type { ChannelAdapter } from "~/services/messaging/channels.server";
 import { deliverToOutbox } from "../outbox-batch.server";
 import { type AdapterFor, adapterCache } from "./adapters.server";
 import { markSent } from "./mark-sent.server";
@@ -51,17 +53,32 @@ export async function sendMessages(ids: string[], options: SendOptions = {}): Pr
     const claimed = await claimQueued(tx, ids, now);
     const deliverable: ClaimedMessage[] = [];
     const quietHours = quietHoursAt(now);
+    // WhatsApp of companies with their own Meta account: their adapter, or not sent (24-hour window).
+    const whatsapp = await routeWhatsAppMessages(
+      tx,
+      claimed.filter((m) => m.channel === "whatsapp").map((m) => m.id),
+      now,
+    );
     for (const m of claimed) {
+      const route = whatsapp.get(m.id);
       const decision = decide(m, now, quietHours);
-      if (decision.kind === "suppress") outcome.suppressed.push({ id: m.id, reason: decision.reason });
+      if (decision.kind === "deliver" && route?.kind === "suppress")
+        outcome.suppressed.push({ id: m.id, reason: route.reason });
+      else if (decision.kind === "suppress") outcome.suppressed.push({ id: m.id, reason: decision.reason });
       else if (decision.kind === "defer")
         outcome.deferred.push({ id: m.id, reason: decision.reason, until: decision.until });
       else deliverable.push(m);
     }
     await recordDecisions(tx, outcome, now);
-    const inTransaction = deliverable.filter((m) => adapterOf(m.channel).transactional);
+    const own = (m: ClaimedMessage): ChannelAdapter | undefined => {
+      const route = whatsapp.get(m.id);
+      return route?.kind === "send" ? route.adapter : undefined;
+    };
+    const inTransaction = deliverable.filter((m) => !own(m) && adapterOf(m.channel).transactional);
     outcome.sent.push(...(await deliverInTransaction(tx, inTransaction, adapterOf, now)));
-    return deliverable.filter((m) => !adapterOf(m.channel).transactional);
+    return deliverable
+      .filter((m) => own(m) || !adapterOf(m.channel).transactional)
+      .map((m) => ({ ...m, adapter: own(m) }));
   });
 
   await sendThroughProvider(providerBound, { db, adapterOf, outcome, now: options.now });

@@ -1,0 +1,154 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { config } from "~/config.server";
+import { UnknownOutcomeError } from "./errors.server";
+import type { MetaSettings } from "./meta.server";
+import { callProvider } from "./provider-http.server";
+
+/**
+ * The Graph API calls of a company's own WhatsApp Business account (besides sending text, in
+ * meta.server.ts): checking credentials, reading its message templates, sending a template, and
+ * checking the signature Meta puts on webhook deliveries (X-Hub-Signature-256, the app secret's
+ * HMAC-SHA256 of the raw body).
+ */
+
+export const graphUrl = () => config().META_GRAPH_URL.replace(/\/$/, "");
+
+type GraphError = { error?: { message?: string; code?: number } };
+const describe = (status: number, error: unknown) => {
+  const e = (error as GraphError | null)?.error;
+  if (e?.message) return e.code ? `${e.message} (error ${e.code})` : e.message;
+  return `HTTP ${status}`;
+};
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}`, Accept: "application/json" });
+
+/**
+ * A Graph read (GET), tried a second time when the connection failed: reads change nothing, so a
+ * kept-alive connection closed under us (ECONNRESET) is not worth failing 'Verify & Continue' for.
+ */
+async function graphGet(url: string, token: string): Promise<unknown> {
+  const call = () => callProvider("WhatsApp", url, { method: "GET", headers: bearer(token) }, { describe });
+  try {
+    return await call();
+  } catch (error) {
+    const connection = error instanceof Error && /unreachable|connection lost/.test(error.message);
+    if (!connection) throw error;
+    return call();
+  }
+}
+
+/**
+ * Whether the phone number id answers with this token (GET /{phone-number-id}): the check behind
+ * 'Verify & Continue'. Any failure (wrong id, wrong token, Meta unreachable) is a no.
+ */
+export async function phoneNumberAnswers(
+  phoneNumberId: string,
+  token: string,
+): Promise<{ ok: true; displayPhoneNumber: string | null } | { ok: false; reason: string }> {
+  try {
+    const answer = (await graphGet(
+      `${graphUrl()}/${encodeURIComponent(phoneNumberId)}?fields=id,display_phone_number,verified_name`,
+      token,
+    )) as { id?: unknown; display_phone_number?: unknown } | null;
+    if (answer?.id !== phoneNumberId)
+      return { ok: false, reason: "WhatsApp: the answer names another number" };
+    return {
+      ok: true,
+      displayPhoneNumber:
+        typeof answer.display_phone_number === "string" ? answer.display_phone_number : null,
+    };
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export type GraphTemplate = {
+  name: string;
+  language: string;
+  status: string;
+  category: string | null;
+  body: string;
+};
+
+/** Every message template of the WhatsApp Business account, following Graph's paging (at most 20 pages). */
+export async function messageTemplates(businessAccountId: string, token: string): Promise<GraphTemplate[]> {
+  const out: GraphTemplate[] = [];
+  let url: string | null =
+    `${graphUrl()}/${encodeURIComponent(businessAccountId)}/message_templates?fields=name,language,status,category,components&limit=100`;
+  for (let page = 0; url && page < 20; page++) {
+    const answer = (await graphGet(url, token)) as {
+      data?: Array<{
+        name?: string;
+        language?: string;
+        status?: string;
+        category?: string;
+        components?: Array<{ type?: string; text?: string }>;
+      }>;
+      paging?: { next?: string };
+    } | null;
+    for (const t of answer?.data ?? []) {
+      if (!t.name || !t.language) continue;
+      const body = t.components?.find((c) => c.type?.toUpperCase() === "BODY")?.text ?? "";
+      out.push({
+        name: t.name,
+        language: t.language,
+        status: t.status ?? "",
+        category: t.category ?? null,
+        body,
+      });
+    }
+    url = answer?.paging?.next ?? null;
+  }
+  return out;
+}
+
+export type TemplateMessage = { name: string; language: string; parameters: string[] };
+
+/** Sends an approved template (business-initiated, any time); answers Meta's message id. */
+export async function sendWhatsAppTemplate(
+  settings: MetaSettings,
+  to: string,
+  template: TemplateMessage,
+): Promise<string> {
+  const answer = (await callProvider(
+    "WhatsApp",
+    `${settings.graphUrl}/${encodeURIComponent(settings.phoneNumberId)}/messages`,
+    {
+      method: "POST",
+      headers: { ...bearer(settings.accessToken), "Content-Type": "application/json" },
+      body: JSON.stringify({
+        messaging_product: "whatsapp",
+        recipient_type: "individual",
+        to: to.replace(/^\+/, ""),
+        type: "template",
+        template: {
+          name: template.name,
+          language: { code: template.language },
+          components:
+            template.parameters.length > 0
+              ? [{ type: "body", parameters: template.parameters.map((text) => ({ type: "text", text })) }]
+              : [],
+        },
+      }),
+    },
+    { describe },
+  )) as { messages?: Array<{ id?: unknown }> } | null;
+  const id = answer?.messages?.[0]?.id;
+  if (typeof id !== "string" || !id) throw new UnknownOutcomeError("WhatsApp: the answer has no message id");
+  return id;
+}
+
+/** X-Hub-Signature-256: "sha256=" and the hex HMAC-SHA256 of the raw body with the app secret. */
+export function metaSignatureOf(rawBody: string | Buffer, appSecret: string): string {
+  return `sha256=${createHmac("sha256", appSecret).update(rawBody).digest("hex")}`;
+}
+
+export function metaSignatureValid(
+  rawBody: string | Buffer,
+  header: string | null,
+  appSecret: string,
+): boolean {
+  if (!header) return false;
+  const expected = Buffer.from(metaSignatureOf(rawBody, appSecret));
+  const given = Buffer.from(header.trim());
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
