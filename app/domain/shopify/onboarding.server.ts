@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { getDb } from "#db/client.server";
 import { accountRequests, accounts, DEFAULT_DASHBOARD_ID, memberships, storeProfiles } from "#db/schema";
 import type { Viewer } from "~/domain/access/guard.server";
 import { requestAccess, switchActiveAccount, termsAcceptedAtSignUp } from "~/domain/accounts/accounts.server";

@@ -53,8 +53,7 @@ const firstRun = {
   },
   adminPickCompany: {
     title: "Pick a company first",
-    body: "This screen shows a company's data. As a platform admin you are not viewing a company: open Admin → Companies and choose View As on the company you want to see.",
-    action: "Go to Admin → Companies",
+    body: "This screen shows a company's data, and you are not viewing a company. Pick one in Admin → Companies below: choose View As (RO Admin or Admin) on its row, then open the screen again.",
   },
   contactConsent: {
     title: "SMS consent",

@@ -53,8 +53,7 @@ const firstRun = {
   },
   adminPickCompany: {
     title: "Choisissez d'abord une entreprise",
-    body: "Cet écran montre les données d'une entreprise. En tant qu'administrateur de la plateforme, vous ne consultez aucune entreprise : ouvrez Admin → Entreprises et choisissez Voir en tant que sur l'entreprise voulue.",
-    action: "Aller à Admin → Entreprises",
+    body: "Cet écran montre les données d'une entreprise, et vous ne consultez aucune entreprise. Choisissez-en une dans Admin → Entreprises ci-dessous : Voir en tant que (Admin LS ou Admin) sur sa ligne, puis rouvrez l'écran.",
   },
   contactConsent: {
     title: "Consentement SMS",
