@@ -63,6 +63,8 @@ export const permissionRules = {
   "integrations.aocm": (s) => writable(s) && s.roles.includes("admin"),
   // The consent text at checkout (spec 1 section 2): any member who is not read-only.
   "integrations.consentText": writable,
+  // Hiding the home page's first-run checklist (issue 20): any member who is not read-only.
+  "firstRun.dismiss": writable,
 } satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissionRules;
