@@ -47,9 +47,9 @@ test("sign up → /signin with the email filled in → setup proposes subdomains
   await page.getByRole("button", { name: "Continue" }).click();
   const modal = page.getByRole("dialog", { name: "Create New account" });
   const suffix = randomBytes(3).toString("hex");
-  await modal.getByLabel("Company Name").fill(`Maison Dupré ${suffix}`);
+  await modal.getByLabel("Company Name").fill(`Maison Durand & Fils ${suffix}`);
   await modal.getByLabel("Company URL").fill(`www.maison-${suffix}.fr`);
-  const proposed = `maison-dupre-${suffix}`;
+  const proposed = `maison-durand-fils-${suffix}`;
   await expect(modal.getByLabel("Link Shortener Subdomain")).toHaveValue(proposed);
   await expect(modal.getByLabel("ChatStream Subdomain")).toHaveValue(proposed);
   await expect(
@@ -145,7 +145,7 @@ test("the add-contact page: an email-only contact with SMS consent and a product
   const row = page.getByRole("row").filter({ hasText: "Ada" });
   await expect(row.getByRole("cell")).toHaveText(["Ada", "Byron", "-", "ada@example.com", ""]);
 
-  await row.getByRole("cell").first().click();
+  await row.getByRole("link", { name: "Ada" }).click();
   await expect(page).toHaveURL(/contact-detail/);
   await expect(page.getByText("Agreed to receive SMS").first()).toBeVisible();
   await expect(page.getByText("Glow Serum").first()).toBeVisible();
@@ -170,7 +170,7 @@ test("the Add Contact drawer records consent with its source and links the chose
   await shot(page, "drawer-consent");
   await drawer.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Contact Added successfully!")).toBeVisible();
-  await page.getByRole("row").filter({ hasText: "Grace" }).getByRole("cell").first().click();
+  await page.getByRole("row").filter({ hasText: "Grace" }).getByRole("link", { name: "Grace" }).click();
   await expect(page.getByText("Agreed to receive SMS").first()).toBeVisible();
   await expect(page.getByText("Night Cream").first()).toBeVisible();
 });

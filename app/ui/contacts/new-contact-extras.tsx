@@ -40,14 +40,15 @@ export function NewContactExtras({
         checked={consent}
         onChange={setConsent}
       />
-      {consent ? (
+      {/* Always in the form (hidden while unticked), so its message shows like every other field's. */}
+      <div hidden={!consent}>
         <FormTextField
           meta={fields.consentSource as FieldMetadata<string | undefined>}
           label={t("firstRun.contactConsent.source")}
           helpText={t("firstRun.contactConsent.sourceHelp")}
           autoComplete="off"
         />
-      ) : null}
+      </div>
       {products ? (
         <Select
           id={fields.productId.id}
