@@ -183,16 +183,16 @@ export async function acceptTerms(context: AccountScope) {
 /** The edit-company drawer: name, URL and country of the active company only. */
 export async function updateCompany(
   context: AccountScope,
-  input: { company: string; url: string; country: string },
+  input: { company: string; url: string; country?: string },
 ): Promise<boolean> {
-  if (!isCountryCode(input.country)) return false;
+  if (input.country !== undefined && !isCountryCode(input.country)) return false;
   await getDb()
     .update(accounts)
     .set({
       company: input.company,
       companyLowercased: input.company.toLowerCase(),
       url: input.url,
-      country: input.country,
+      ...(input.country ? { country: input.country } : {}),
       updatedAt: new Date(),
     })
     .where(eq(accounts.id, context.account.id));

@@ -36,7 +36,8 @@ export const companyEditSchema = z.object({
     "validation.companyNameInvalid",
   ),
   url: notEmpty("validation.companyUrlRequired").regex(COMPANY_URL_PATTERN, "validation.urlInvalid"),
-  country: countryField,
+  // Optional: a post without it (an older form) leaves the country as it is.
+  country: countryField.optional(),
 });
 
 export const SUPPORT_PHONE_MAX_LENGTH = 10;
