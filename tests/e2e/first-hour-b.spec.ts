@@ -24,6 +24,8 @@ const shot = (page: Page, name: string) =>
 test("sign up → /signin with the email filled in → setup proposes subdomains → no terms dialog", async ({
   page,
 }) => {
+  // Sign-up, confirmation, login and setup through the screens: longer than one screen's test.
+  test.setTimeout(90_000);
   const user = newUserDetails();
   await page.goto("/signup");
   await page.getByLabel("First name").fill(user.givenName);
