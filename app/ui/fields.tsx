@@ -20,10 +20,20 @@ type InputProps = {
   maxHeight?: number;
   // Show every message, not only the first (the configured subdomain patterns, spec 1 section 5).
   allErrors?: boolean;
+  // Controlled by the caller (the setup modal proposes subdomains as the company name is typed).
+  value?: string;
+  onChange?: (value: string) => void;
 };
 
 /** A Polaris text field bound to a conform field: its name, first error (or every error, with allErrors), translated, and value. */
-export function FormTextField({ meta, defaultValue, allErrors, ...props }: InputProps) {
+export function FormTextField({
+  meta,
+  defaultValue,
+  allErrors,
+  value: controlled,
+  onChange,
+  ...props
+}: InputProps) {
   const { t } = useTranslation();
   const [value, setValue] = useState(meta.initialValue ?? defaultValue ?? "");
   // A reset form (conform changes the field key) or a new server value replaces what is typed.
@@ -38,8 +48,8 @@ export function FormTextField({ meta, defaultValue, allErrors, ...props }: Input
       {...props}
       id={meta.id}
       name={meta.name}
-      value={value}
-      onChange={setValue}
+      value={controlled ?? value}
+      onChange={onChange ?? setValue}
       error={
         messages.length > 1
           ? messages.map((m) => (

@@ -62,6 +62,8 @@ export const accounts = pgTable(
     // to an inbound HELP (null: a default naming the company).
     timeZone: text("time_zone").notNull().default("America/New_York"),
     smsHelpText: text("sms_help_text"),
+    // ISO 3166-1 alpha-2: phone numbers written without +country code are read as this country's.
+    country: text("country").notNull().default("US"),
     // Revenue attribution: an order within this many days of a tracked-link click counts for it.
     attributionWindowDays: integer("attribution_window_days").notNull().default(7),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

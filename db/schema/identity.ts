@@ -25,6 +25,9 @@ export const users = pgTable("users", {
   // Invited users get a temporary password and must choose their own at first sign-in.
   mustChangePassword: boolean("must_change_password").notNull().default(false),
   suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+  // When the user ticked the terms checkbox at sign-up: a company they then create counts as having
+  // accepted the terms in force at that time (no acceptance dialog right after setup).
+  termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -46,7 +49,13 @@ export const sessions = pgTable(
 );
 
 /** What a sign-up typed, kept with its code: confirming that code is what applies it to the user. */
-export type SignUpAttempt = { givenName: string; familyName: string; passwordHash: string };
+export type SignUpAttempt = {
+  givenName: string;
+  familyName: string;
+  passwordHash: string;
+  /** ISO time the attempt's terms checkbox was ticked (attempts from before it was kept have none). */
+  termsAcceptedAt?: string;
+};
 
 export const verificationPurpose = pgEnum("verification_purpose", ["confirm_sign_up", "reset_password"]);
 

@@ -45,6 +45,7 @@ const fixtureRequest = z.object({
       url: z.string().min(1),
       link: z.string().min(1),
       chat: z.string().min(1),
+      country: z.string().default("US"),
     })
     .optional(),
   acceptTerms: z.boolean().default(true),
@@ -136,6 +137,7 @@ async function createFixture(
       url: input.company.url,
       linkShortenerSubdomain: input.company.link,
       chatstreamSubdomain: input.company.chat,
+      country: input.company.country,
     });
     if (!created.ok)
       throw new Error(`the fixture's company was refused: ${JSON.stringify(created.fieldErrors)}`);

@@ -9,7 +9,7 @@ export const E2E_FIXTURE_SECRET_HEADER = "x-e2e-fixture-secret";
 export type E2eFixtureRequest = {
   user: { email: string; password: string; givenName: string; familyName: string };
   /** A company the user creates (as on /setup) and is the only company admin of. */
-  company?: { company: string; url: string; link: string; chat: string };
+  company?: { company: string; url: string; link: string; chat: string; country?: string };
   /** With a company: its terms are accepted (default true). */
   acceptTerms?: boolean;
   /** The answer carries a session cookie (default true). */

@@ -70,6 +70,11 @@ describeEachDatabase("access guard", (getDb) => {
     expect(await redirectTarget(requireMember(await signedInRequest(admin.id)))).toBe("/admin");
     expect(await redirectTarget(requireMember(await signedInRequest(roAdmin.id)))).toBe("/admin");
     expect(await redirectTarget(requireMember(await signedInRequest(beta.id)))).toBe("/setup");
+    // A company's screen says why it did not open: the admin page shows a pick-a-company message.
+    const contacts = await signedInRequest(admin.id, "http://localhost:3000/contacts");
+    expect(await redirectTarget(requireMember(contacts))).toBe(
+      "/admin?tab=companies&companyNeeded=%2Fcontacts",
+    );
   });
 
   test("requireMember sends members of a disabled company to /suspended", async () => {

@@ -245,8 +245,13 @@ export async function requireMember(args: GuardArgs): Promise<MemberContext> {
   const viewer = await requireViewer(args);
   const workspace = await getWorkspace(args, viewer);
   if (!workspace) {
-    // Platform staff belong to no company of their own: their home is the admin area.
-    throw redirect(isPlatformStaff(viewer) ? "/admin" : "/setup");
+    // Platform staff belong to no company of their own: their home is the admin area. A company's
+    // screen (/contacts, ...) opened from the sidebar says why it did not open (issue 20 item 8).
+    if (!isPlatformStaff(viewer)) throw redirect("/setup");
+    const path = new URL(requestOf(args).url).pathname;
+    throw redirect(
+      path === "/" ? "/admin" : `/admin?${new URLSearchParams({ tab: "companies", companyNeeded: path })}`,
+    );
   }
   if (workspace.account.disabled && !workspace.viewAs) throw redirect("/suspended");
   // A locked store profile keeps the company's own users in store onboarding (spec 1 section 4).

@@ -71,6 +71,8 @@ export const permissionRules = {
   // The WhatsApp view (issue 16): its credentials, webhook check and template sync. Any member who is
   // not read-only, as the spec's integrations are.
   "integrations.whatsapp": writable,
+  // Hiding the home page's first-run checklist (issue 20): any member who is not read-only.
+  "firstRun.dismiss": writable,
 } satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissionRules;

@@ -26,6 +26,7 @@ const newCompany = {
   url: "www.acme.test",
   linkShortenerSubdomain: "acme-links",
   chatstreamSubdomain: "acme-chat",
+  country: "US",
 };
 
 async function viewerOf(userId: string): Promise<Viewer> {

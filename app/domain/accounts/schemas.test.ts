@@ -26,6 +26,7 @@ const valid = {
   url: "www.acme.com",
   linkShortenerSubdomain: "acme",
   chatstreamSubdomain: "acme-chat",
+  country: "US",
 };
 
 describe("new company in setup", () => {
@@ -37,6 +38,7 @@ describe("new company in setup", () => {
       url: ["validation.companyUrlRequired"],
       linkShortenerSubdomain: ["validation.linkShortenerRequired"],
       chatstreamSubdomain: ["validation.chatstreamRequired"],
+      country: ["firstRun.validation.countryRequired"],
     });
   });
 

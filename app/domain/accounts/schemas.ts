@@ -4,7 +4,31 @@ import { z } from "zod";
 export const COMPANY_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9& .]*$/;
 export const COMPANY_URL_PATTERN =
   /^(https?:\/\/)?(www\.)?[-a-zA-Z0-9@:%._+~#=]{2,256}\.[a-zA-Z]{2,4}\b([-a-zA-Z0-9@:%_+.~#?&/=]*)$/;
+/** ISO 3166-1 alpha-2; which codes exist is checked on the server (isCountryCode). */
+export const COUNTRY_PATTERN = /^[A-Z]{2}$/;
+export const countryField = z
+  .string({ error: "firstRun.validation.countryRequired" })
+  .trim()
+  .regex(COUNTRY_PATTERN, "firstRun.validation.countryRequired");
 export const ACCOUNT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The subdomain the setup modal proposes for a company name: its letters and digits, accents
+ * dropped, words joined by hyphens, as the seeded patterns want (3 to 63 lowercase letters, digits
+ * and hyphens, no hyphen at either end). "Maison Dupré & Fils" → "maison-dupre-fils".
+ */
+export function proposeSubdomain(company: string): string {
+  const slug = company
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 63)
+    .replace(/-+$/, "");
+  if (!slug) return "";
+  return slug.length < 3 ? `${slug}-co` : slug;
+}
 
 /** A '{kind}pattern' entry of the system configuration. */
 export type ConfiguredPattern = { regex: string; errorMessage: string };
@@ -50,6 +74,7 @@ export function createCompanySchema(patterns: SubdomainPatterns) {
       .regex(COMPANY_URL_PATTERN, "validation.urlInvalid"),
     linkShortenerSubdomain: subdomainField("validation.linkShortenerRequired", patterns.subDomain),
     chatstreamSubdomain: subdomainField("validation.chatstreamRequired", patterns.alias),
+    country: countryField,
   });
 }
 

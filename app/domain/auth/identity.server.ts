@@ -68,6 +68,8 @@ export async function signUp(
     givenName: input.givenName.trim(),
     familyName: input.familyName.trim(),
     passwordHash: await hashPassword(input.password),
+    // The sign-up form cannot be sent without its terms checkbox ticked.
+    termsAcceptedAt: new Date().toISOString(),
   };
   // An unconfirmed sign-up may be repeated, but it changes nothing until its own code is confirmed:
   // the code carries this attempt's details, so nobody can silently replace the password of someone
@@ -77,7 +79,7 @@ export async function signUp(
     (
       await getDb()
         .insert(users)
-        .values({ email, ...attempt })
+        .values({ email, ...attempt, termsAcceptedAt: new Date(attempt.termsAcceptedAt ?? Date.now()) })
         .returning()
     )[0];
   const code = await issueCode(user.id, "confirm_sign_up", attempt);
@@ -108,10 +110,15 @@ export async function confirmSignUp(
   const check = await redeemCodeAsResult(user.id, "confirm_sign_up", code);
   if (!check.ok) return check;
   // The confirmed sign-up's own details become the account's.
-  const attempt = check.value ?? {};
+  const { termsAcceptedAt, ...attempt } = check.value ?? {};
   await getDb()
     .update(users)
-    .set({ ...attempt, emailVerifiedAt: new Date(), updatedAt: new Date() })
+    .set({
+      ...attempt,
+      ...(termsAcceptedAt ? { termsAcceptedAt: new Date(termsAcceptedAt) } : {}),
+      emailVerifiedAt: new Date(),
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, user.id));
   return { ok: true, value: "confirmed" };
 }

@@ -22,7 +22,8 @@ type SessionData = {
   // A platform admin opening a company ("View As"): {"accountId": "...", "mode": "admin" | "roadmin"}.
   viewAs: string;
 };
-type FlashData = { toast: Toast; feedback: string };
+// feedbackEmail: the address just confirmed, filled in on /signin with the feedback banner.
+type FlashData = { toast: Toast; feedback: string; feedbackEmail: string };
 
 let storage: ReturnType<typeof createStorage> | undefined;
 function createStorage() {
@@ -164,8 +165,14 @@ export async function redirectWithToast(request: Request, url: string, toast: To
 }
 
 /** Redirects with the success banner text the login screen shows ("Sign in with your new account"). */
-export async function redirectWithFeedback(request: Request, url: string, feedbackKey: string) {
+export async function redirectWithFeedback(
+  request: Request,
+  url: string,
+  feedbackKey: string,
+  email?: string,
+) {
   const session = await getCookieSession(request);
   session.flash("feedback", feedbackKey);
+  if (email) session.flash("feedbackEmail", email);
   return redirect(url, { headers: await commit(session) });
 }

@@ -1,12 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { getDb } from "#db/client.server";
+import type { MemberContext } from "~/domain/access/guard.server";
 import type { Toast } from "~/domain/actions/toast";
-import { type ContactWriteResult, createContact, updateContact } from "~/domain/contacts/contacts.server";
+import { updateContact } from "~/domain/contacts/contacts.server";
+import { createContactWithExtras, type NewContactResult } from "~/domain/contacts/new-contact.server";
 import { contactDrawerSchema } from "~/domain/contacts/schemas";
-import type { AccountScope } from "~/domain/kernel/scope";
-import { linkContactToProduct } from "~/domain/products/links.server";
 import type { I18nKey } from "~/i18n/keys";
 
 export type ContactDrawerData = {
@@ -17,15 +16,13 @@ export type ContactDrawerData = {
   duplicate: { contactId: string } | null;
 };
 
-class LinkFailed extends Error {}
-
 /**
  * The Add Contact / edit drawer's submission: validates with the drawer's schema, creates or updates
  * the contact (and, from a product page, links the new contact to the product in the same
  * transaction), and answers with the form's errors, a duplicate to link to, or a toast.
  */
 export async function submitContactDrawer(
-  context: AccountScope,
+  context: MemberContext,
   form: FormData,
   options: { createdToast: I18nKey; linkProductId?: string },
 ) {
@@ -34,24 +31,22 @@ export async function submitContactDrawer(
     data<ContactDrawerData>({ intent: "contact", ...body }, { status });
   if (submission.status !== "success")
     return answer({ result: submission.reply(), toast: null, duplicate: null }, 400);
-  const { intent, id, ...input } = submission.value;
+  const { intent, id, smsConsent, consentSource, productId, ...input } = submission.value;
 
-  let outcome: ContactWriteResult;
+  let outcome: NewContactResult;
   try {
     if (intent === "update") outcome = await updateContact(context, id ?? "", input);
-    else if (!options.linkProductId) outcome = await createContact(context, input);
-    else {
-      const productId = options.linkProductId;
-      outcome = await getDb().transaction(async (tx) => {
-        const created = await createContact(context, input, tx);
-        if (!created.ok) return created;
-        const linked = await linkContactToProduct(tx, context, created.contact.id, productId);
-        if (!linked.ok) throw new LinkFailed();
-        return created;
-      });
-    }
+    // A new contact also gets the consent it gave and its product (the product page's own, or one
+    // chosen in the drawer), in one transaction.
+    else
+      outcome = await createContactWithExtras(
+        context,
+        input,
+        { smsConsent, consentSource },
+        options.linkProductId ?? (productId || undefined),
+      );
   } catch (error) {
-    if (!(error instanceof LinkFailed)) console.error("contact drawer:", error);
+    console.error("contact drawer:", error);
     const message =
       intent === "update" ? "contacts.toasts.somethingWentWrong" : "contacts.toasts.unableToCreate";
     return answer({ result: submission.reply(), toast: { message, error: true }, duplicate: null }, 400);
@@ -73,6 +68,15 @@ export async function submitContactDrawer(
       409,
     );
   }
+  if (outcome.reason === "product_not_found")
+    return answer(
+      {
+        result: submission.reply(),
+        toast: { message: "contacts.toasts.unableToCreate", error: true },
+        duplicate: null,
+      },
+      400,
+    );
   if (outcome.reason === "invalid_phone")
     return answer(
       {

@@ -1,6 +1,8 @@
 import { and, eq, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { contacts } from "#db/schema";
+import { companyCountry } from "~/domain/accounts/company-country.server";
+import type { CountryCode } from "~/domain/accounts/country";
 import { isUuid } from "~/domain/kernel/ids";
 import type { AccountScope, Queryable } from "~/domain/kernel/scope";
 import { escapeLike } from "~/domain/kernel/sql-text";
@@ -211,12 +213,15 @@ export type ContactWriteResult =
   | { ok: false; reason: "invalid_phone" | "not_found" | "missing_contact_point" }
   | { ok: false; reason: "duplicate"; field: "phone" | "email"; contactId: string };
 
+/** A company scope that may carry the company's country (a signed-in context does). */
+type CountryScope = AccountScope & { account: { country?: string | null } };
+
 type CleanContact = { firstName: string; lastName: string; phone: string | null; email: string | null };
 
 /** Trims the names, puts the phone in E.164 and lowercases the email; null when the phone is invalid. */
-export function cleanContactInput(input: ContactInput): CleanContact | null {
+export function cleanContactInput(input: ContactInput, country: CountryCode): CleanContact | null {
   const phoneInput = input.phone?.trim() ?? "";
-  const phone = phoneInput ? normalizePhone(phoneInput) : null;
+  const phone = phoneInput ? normalizePhone(phoneInput, country) : null;
   if (phoneInput && !phone) return null;
   return {
     firstName: input.firstName.trim(),
@@ -265,11 +270,11 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** Adds a contact; refuses a phone or email another contact of the company already has. */
 export async function createContact(
-  context: AccountScope,
+  context: CountryScope,
   input: ContactInput,
   db: Queryable = getDb(),
 ): Promise<ContactWriteResult> {
-  const clean = cleanContactInput(input);
+  const clean = cleanContactInput(input, await companyCountry(context, db));
   if (!clean) return { ok: false, reason: "invalid_phone" };
   if (!clean.phone && !clean.email) return { ok: false, reason: "missing_contact_point" };
   const duplicate = await findDuplicateContact(db, context, clean);
@@ -291,13 +296,13 @@ export async function createContact(
 
 /** Changes a contact of the company; the same rules as createContact. */
 export async function updateContact(
-  context: AccountScope,
+  context: CountryScope,
   id: string,
   input: ContactInput,
   db: Queryable = getDb(),
 ): Promise<ContactWriteResult> {
   if (!(await getContact(context, id, db))) return { ok: false, reason: "not_found" };
-  const clean = cleanContactInput(input);
+  const clean = cleanContactInput(input, await companyCountry(context, db));
   if (!clean) return { ok: false, reason: "invalid_phone" };
   if (!clean.phone && !clean.email) return { ok: false, reason: "missing_contact_point" };
   const duplicate = await findDuplicateContact(db, context, clean, id);

@@ -3,6 +3,7 @@ import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { csvImportErrors, csvImports, products } from "#db/schema";
+import { companyCountry } from "~/domain/accounts/company-country.server";
 import { listAttributes } from "~/domain/contacts/attributes.server";
 import { logWithErrorId } from "~/domain/kernel/error-id.server";
 import { isUuid } from "~/domain/kernel/ids";
@@ -150,6 +151,7 @@ export async function runCsvImport(importId: string, options: RunOptions = {}): 
 
   const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
   const attributes = await listAttributes({ account: { id: job.accountId } }, "contact");
+  const country = await companyCountry({ account: { id: job.accountId } });
   const reader = new CsvByteReader();
   let map: ColumnMap | null = null;
   let position = 0; // data records read so far
@@ -205,7 +207,7 @@ export async function runCsvImport(importId: string, options: RunOptions = {}): 
       const index = position++;
       if (index < job.committedRows) continue; // applied by an earlier attempt
       if (!isBlankRecord(record)) {
-        const checked = checkRow(record, map!, reader.headerRow + index + 1);
+        const checked = checkRow(record, map!, reader.headerRow + index + 1, country);
         if (isRowError(checked)) errors.push(checked);
         else rows.push(checked);
       }

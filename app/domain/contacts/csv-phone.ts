@@ -1,3 +1,4 @@
+import type { CountryCode } from "libphonenumber-js";
 import { normalizePhone } from "./phone";
 
 /**
@@ -10,7 +11,7 @@ import { normalizePhone } from "./phone";
  * prefix against several endings). Anything else goes to normalizePhone as it is. Results are the
  * same as normalizePhone's for every input (csv-phone.test.ts compares them over many spellings).
  *
- * Only for the US default country (the companies have no country setting yet).
+ * The shortcut is taken only for a US company; any other country goes to normalizePhone with it.
  */
 
 // An optional "+1" or "1", the area code (optionally in parentheses), the exchange and the line,
@@ -24,7 +25,8 @@ const INVALID = 2;
 /** By the first six digits as a number: one byte each, a fixed megabyte whatever the file. */
 const prefixValidity = new Uint8Array(1_000_000);
 
-export function normalizeImportPhone(input: string): string | null {
+export function normalizeImportPhone(input: string, country: CountryCode = "US"): string | null {
+  if (country !== "US") return normalizePhone(input, country);
   const match = NANP_SPELLING.exec(input);
   if (!match) return normalizePhone(input);
   const digits = (match[1] ?? match[2]) + match[3] + match[4];

@@ -1,3 +1,4 @@
+import type { CountryCode } from "libphonenumber-js";
 import { restoreNeutralisedCell } from "~/domain/kernel/csv-writer";
 import type { ColumnMap } from "./csv-columns";
 import { normalizeImportPhone } from "./csv-phone";
@@ -31,7 +32,13 @@ export type RowError = { row: number; reasons: RowReason[]; fields: string[] };
 const NAME_MAX = 200;
 const EMAIL_MAX = 254;
 
-export function checkRow(record: string[], map: ColumnMap, row: number): ImportRow | RowError {
+/** `country`: the company's, for numbers written without "+country code". */
+export function checkRow(
+  record: string[],
+  map: ColumnMap,
+  row: number,
+  country: CountryCode = "US",
+): ImportRow | RowError {
   const reasons: RowReason[] = [];
   // A cell of one of our downloads (the error report, fixed and imported again) reads as it was.
   const cell = (index: number) =>
@@ -56,7 +63,7 @@ export function checkRow(record: string[], map: ColumnMap, row: number): ImportR
   let phone: string | null = null;
   let email: string | null = null;
   if (phoneText) {
-    phone = PHONE_PATTERN.test(phoneText) ? normalizeImportPhone(phoneText) : null;
+    phone = PHONE_PATTERN.test(phoneText) ? normalizeImportPhone(phoneText, country) : null;
     if (!phone) reasons.push(["phoneInvalid", { value: phoneText }]);
   }
   if (emailText) {

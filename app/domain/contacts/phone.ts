@@ -1,6 +1,10 @@
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
 
-/** Companies have no country setting yet: numbers without a +country code are read as US numbers. */
+/**
+ * The country of numbers written without "+country code" when no company is known (display, and
+ * companies created before they had a country). Callers that act for a company pass its country
+ * (companyCountry in app/domain/accounts/company-country.server.ts).
+ */
 export const DEFAULT_PHONE_COUNTRY: CountryCode = "US";
 
 /** The number in E.164 (+12015550123), or null when it is not a valid number for its country. */

@@ -40,15 +40,37 @@ const optionalEmail = z
   .regex(CONTACT_EMAIL_PATTERN, messages.emailInvalid)
   .optional();
 
+/**
+ * What both add-contact forms (the page and the drawer) also ask of a new contact (issue 20 item 7):
+ * SMS consent the contact gave, with how in words (required when ticked), and a product to link.
+ */
+export const CONSENT_SOURCE_MAX = 500;
+const newContactExtras = {
+  smsConsent: z.literal("on").optional(),
+  consentSource: z.string().trim().max(CONSENT_SOURCE_MAX, messages.tooLong).optional(),
+  productId: z.string().trim().optional(),
+};
+const consentNeedsSource = (value: { smsConsent?: string; consentSource?: string }) =>
+  value.smsConsent !== "on" || Boolean(value.consentSource);
+const sourceRule = {
+  path: ["consentSource"],
+  message: "firstRun.contactConsent.sourceRequired",
+  when: () => true,
+};
+export type NewContactExtras = { smsConsent?: "on"; consentSource?: string; productId?: string };
+
 /** The Add Contact and edit drawer: first name, last name and phone required, email optional. */
-export const contactDrawerSchema = z.object({
-  intent: z.enum(["create", "update"]),
-  id: z.string().optional(),
-  firstName: required(messages.drawerRequired),
-  lastName: required(messages.drawerRequired),
-  phone: required(messages.drawerRequired),
-  email: optionalEmail,
-});
+export const contactDrawerSchema = z
+  .object({
+    intent: z.enum(["create", "update"]),
+    id: z.string().optional(),
+    firstName: required(messages.drawerRequired),
+    lastName: required(messages.drawerRequired),
+    phone: required(messages.drawerRequired),
+    email: optionalEmail,
+    ...newContactExtras,
+  })
+  .refine(consentNeedsSource, sourceRule);
 
 /** The add-contact page: names required; phone or email, at least one, each in its pattern. */
 const hasPhoneOrEmail = (value: { phone?: unknown; email?: unknown }) => Boolean(value.phone || value.email);
@@ -58,10 +80,12 @@ export const addContactPageSchema = z
     lastName: required(messages.pageRequired),
     phone: z.string().trim().regex(PHONE_PATTERN, messages.phoneInvalid).optional(),
     email: optionalEmail,
+    ...newContactExtras,
   })
   // `when` makes the check run even while a name is missing, so every message shows at once.
   .refine(hasPhoneOrEmail, { path: ["phone"], message: messages.phoneOrEmail, when: () => true })
-  .refine(hasPhoneOrEmail, { path: ["email"], message: messages.phoneOrEmail, when: () => true });
+  .refine(hasPhoneOrEmail, { path: ["email"], message: messages.phoneOrEmail, when: () => true })
+  .refine(consentNeedsSource, sourceRule);
 
 export type ContactInput = { firstName: string; lastName: string; phone?: string; email?: string };
 

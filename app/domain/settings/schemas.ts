@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMPANY_NAME_PATTERN, COMPANY_URL_PATTERN } from "~/domain/accounts/schemas";
+import { COMPANY_NAME_PATTERN, COMPANY_URL_PATTERN, countryField } from "~/domain/accounts/schemas";
 
 // Spec 2 section 5. Messages are i18n keys; the English texts are word for word.
 const notEmpty = (message = "validation.fieldCanNotBeEmpty") =>
@@ -36,6 +36,8 @@ export const companyEditSchema = z.object({
     "validation.companyNameInvalid",
   ),
   url: notEmpty("validation.companyUrlRequired").regex(COMPANY_URL_PATTERN, "validation.urlInvalid"),
+  // Optional: a post without it (an older form) leaves the country as it is.
+  country: countryField.optional(),
 });
 
 export const SUPPORT_PHONE_MAX_LENGTH = 10;

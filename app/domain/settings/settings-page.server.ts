@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { redirect } from "react-router";
 import type { MemberContext } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
+import { countryCodes } from "~/domain/accounts/country";
 import type { Toast } from "~/domain/actions/toast";
 import { loadBillingTab as loadBillingView } from "~/domain/billing/billing-tab.server";
 import { listApiKeys } from "~/domain/keys/api-keys.server";
@@ -16,7 +17,12 @@ import type { SettingsTab } from "./settings-tabs";
 function settingsCommon(member: MemberContext) {
   return {
     user: member.user,
-    account: { id: member.account.id, company: member.account.company, url: member.account.url },
+    account: {
+      id: member.account.id,
+      company: member.account.company,
+      url: member.account.url,
+      country: member.account.country,
+    },
     can: {
       profileWrite: can(member, "profile.write"),
       companyWrite: can(member, "company.write"),
@@ -58,7 +64,9 @@ async function loadOrganizationTab(member: MemberContext, _url: URL) {
     getMessagingSettings(member),
     getAttributionWindowDays(member),
   ]);
-  return { tab: "organization" as const, apiKeys, messaging, attributionWindowDays };
+  // The countries the edit-company drawer offers (named in the reader's language by the browser).
+  const countries = countryCodes();
+  return { tab: "organization" as const, apiKeys, messaging, attributionWindowDays, countries };
 }
 
 async function loadUsersTab(member: MemberContext, _url: URL) {

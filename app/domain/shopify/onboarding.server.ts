@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { accountRequests, accounts, DEFAULT_DASHBOARD_ID, memberships, storeProfiles } from "#db/schema";
 import type { Viewer } from "~/domain/access/guard.server";
-import { requestAccess, switchActiveAccount } from "~/domain/accounts/accounts.server";
+import { requestAccess, switchActiveAccount, termsAcceptedAtSignUp } from "~/domain/accounts/accounts.server";
 import { isUniqueViolation } from "~/domain/contacts/contacts.server";
 import { isUuid } from "~/domain/kernel/ids";
 import { findStoreProfileByShop, normaliseShopDomain, type StoreProfile } from "./store-profiles.server";
@@ -228,6 +228,8 @@ export async function createCompanyForStore(
         ownerUserId: viewer.user.id,
         source: "shopify",
         manualBilling: false,
+        // The terms ticked at sign-up count for it, as on /setup (no acceptance dialog right after).
+        metadata: await termsAcceptedAtSignUp(viewer.user.id, tx),
       })
       .returning({ id: accounts.id });
     await tx.insert(memberships).values({

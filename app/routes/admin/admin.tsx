@@ -1,4 +1,4 @@
-import { Page, Tabs } from "@shopify/polaris";
+import { Banner, Box, Page, Tabs } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { requireViewerWith } from "~/domain/access/guard.server";
@@ -21,7 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab = adminTabOf(url);
   const subject = { roles: viewer.roles, isCompanyAdmin: false, readOnly: false };
-  const common = { canWrite: can(subject, "admin.write"), isAdmin: viewer.roles.includes("admin") };
+  const common = {
+    canWrite: can(subject, "admin.write"),
+    isAdmin: viewer.roles.includes("admin"),
+    // Sent here from a company's screen while viewing no company (requireMember): say so.
+    companyNeeded: url.searchParams.has("companyNeeded"),
+  };
   switch (tab) {
     case "companies":
       return { ...common, tab, companies: await loadCompaniesTab(url) };
@@ -47,6 +52,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   const selected = adminTabs.indexOf(loaderData.tab);
   return (
     <Page fullWidth title={t("adminPage.title")}>
+      {loaderData.companyNeeded ? <PickCompanyBanner /> : null}
       <Tabs
         tabs={adminTabs.map((id) => ({
           id: `admin-${id}`,
@@ -74,6 +80,24 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         </div>
       </Tabs>
     </Page>
+  );
+}
+
+/** Why a company's screen brought a platform admin here: no company is being viewed. */
+function PickCompanyBanner() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const close = () => {
+    const next = new URLSearchParams(searchParams);
+    next.delete("companyNeeded");
+    setSearchParams(next, { preventScrollReset: true, replace: true });
+  };
+  return (
+    <Box paddingBlockEnd="400">
+      <Banner tone="info" title={t("firstRun.adminPickCompany.title")} onDismiss={close}>
+        {t("firstRun.adminPickCompany.body")}
+      </Banner>
+    </Box>
   );
 }
 

@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Following an invitation: the id travels on, so signing in joins the company.
   const requestId = new URL(request.url).searchParams.get("requestid");
   const signIn = requestId ? `/signin?${new URLSearchParams({ requestid: requestId })}` : "/signin";
-  return redirectWithFeedback(request, signIn, "auth.feedback.newAccount");
+  return redirectWithFeedback(request, signIn, "auth.feedback.newAccount", submission.value.email.trim());
 }
 
 export default function ConfirmSignUp({ loaderData, actionData }: Route.ComponentProps) {

@@ -18,7 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectSignedInAway({ request, context });
   const session = await getCookieSession(request);
   const feedback = session.get("feedback") ?? null;
-  return data({ feedback }, { headers: feedback ? await commit(session) : undefined });
+  // Right after confirming a sign-up, the new account's email is filled in.
+  const email = session.get("feedbackEmail") ?? "";
+  return data({ feedback, email }, { headers: feedback || email ? await commit(session) : undefined });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,6 +66,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const location = useLocation();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
+    defaultValue: loaderData.email ? { email: loaderData.email } : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -88,13 +91,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             label={t("auth.emailLabel")}
             type="email"
             autoComplete="email"
-            autoFocus
+            autoFocus={!loaderData.email}
           />
           <FormTextField
             meta={fields.password}
             label={t("auth.passwordLabel")}
             type="password"
             autoComplete="current-password"
+            autoFocus={Boolean(loaderData.email)}
           />
           <InlineStack align="end">
             <Link url="/forgot-password">{t("auth.resetPasswordLink")}</Link>

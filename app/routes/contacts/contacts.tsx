@@ -9,6 +9,7 @@ import { respond } from "~/domain/actions/respond.server";
 import { submitContactDrawer } from "~/domain/contacts/contact-drawer.server";
 import { deleteContact, getContact, listContacts } from "~/domain/contacts/contacts.server";
 import { formatPhone } from "~/domain/contacts/phone";
+import { listProducts } from "~/domain/products/products.server";
 import { AddAttribute } from "~/ui/contacts/attribute-drawer";
 import { ContactDrawer, type EditableContact, isContactDrawerData } from "~/ui/contacts/contact-drawer";
 import { ContactsTable } from "~/ui/contacts/contacts-table";
@@ -29,6 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return {
     page: { ...page, rows: page.rows.map((row) => ({ ...row, phoneDisplay: formatPhone(row.phone) })) },
+    // The Add Contact drawer offers to link the new contact to one of them.
+    products: await listProducts(member),
     can: {
       contactsWrite: can(member, "contacts.write"),
       attributesWrite: can(member, "attributes.write"),
@@ -113,7 +116,13 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
         </Card>
       </BlockStack>
       {drawer ? (
-        <ContactDrawer open onClose={closeDrawer} contact={drawer.contact} actionData={drawerData} />
+        <ContactDrawer
+          open
+          onClose={closeDrawer}
+          contact={drawer.contact}
+          actionData={drawerData}
+          products={loaderData.products}
+        />
       ) : null}
       <ToastView toast={drawerData?.toast} />
     </Page>

@@ -6,9 +6,11 @@ import { useTranslation } from "react-i18next";
 import { data, Form, useNavigate, useNavigation } from "react-router";
 import { requireMember, requireMemberWith } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
-import { createContact } from "~/domain/contacts/contacts.server";
+import { createContactWithExtras } from "~/domain/contacts/new-contact.server";
 import { ADD_CONTACT_SUCCESS_CLOSE_MS, addContactPageSchema } from "~/domain/contacts/schemas";
+import { listProducts } from "~/domain/products/products.server";
 import { asI18nKey } from "~/i18n/keys";
+import { NewContactExtras } from "~/ui/contacts/new-contact-extras";
 import { FormTextField } from "~/ui/fields";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/create-contact";
@@ -16,7 +18,7 @@ import type { Route } from "./+types/create-contact";
 /** The add-contact page (spec: 'Back to all contacts'; names required, then phone or email). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireMember({ request, context });
-  return { canWrite: can(member, "contacts.write") };
+  return { canWrite: can(member, "contacts.write"), products: await listProducts(member) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,7 +26,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: addContactPageSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply(), created: false, failure: null }, 400);
-  const outcome = await createContact(member, submission.value);
+  const { smsConsent, consentSource, productId, ...input } = submission.value;
+  const outcome = await createContactWithExtras(member, input, {
+    smsConsent,
+    consentSource,
+    productId: productId || undefined,
+  });
   if (outcome.ok) return { result: submission.reply({ resetForm: true }), created: true, failure: null };
   const failure =
     outcome.reason === "duplicate"
@@ -39,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? { message: "contacts.validation.phoneInvalid", contactId: null }
         : outcome.reason === "missing_contact_point"
           ? { message: "contacts.validation.phoneOrEmailRequired", contactId: null }
-          : { message: "contacts.toasts.unableToCreate", contactId: null };
+          : { message: "contacts.toasts.unableToCreate", contactId: null }; // product_not_found too
   return data(
     { result: submission.reply(), created: false, failure },
     outcome.reason === "duplicate" ? 409 : 400,
@@ -99,6 +106,7 @@ export default function CreateContact({ loaderData, actionData }: Route.Componen
               type="email"
               autoComplete="off"
             />
+            <NewContactExtras fields={fields} products={loaderData.products} />
             <InlineStack align="end">
               <Button
                 submit

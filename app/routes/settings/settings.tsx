@@ -114,7 +114,15 @@ async function savePassword(
 }
 
 async function saveCompany(member: MemberContext, input: Parsed<"company">, submission: Submission) {
-  await updateCompany(member, input);
+  if (!(await updateCompany(member, input)))
+    return data(
+      {
+        intent: input.intent,
+        result: submission.reply({ fieldErrors: { country: ["firstRun.validation.countryRequired"] } }),
+        toast: null,
+      },
+      400,
+    );
   return {
     intent: input.intent,
     result: submission.reply({ resetForm: false }),

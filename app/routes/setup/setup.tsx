@@ -6,6 +6,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { permit, requireViewer, type Viewer, viewerSubject } from "~/domain/access/guard.server";
 import { createCompany, latestAccessRequest, requestAccess } from "~/domain/accounts/accounts.server";
+import { countryCodes, countryFromLanguages } from "~/domain/accounts/country";
 import { createCompanySchema, requestAccessSchema } from "~/domain/accounts/schemas";
 import { parseIntent, unknownIntent } from "~/domain/actions/intent";
 import { redirectWithToast } from "~/domain/auth/session.server";
@@ -35,6 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     inviteProblem:
       problem === "ineligible" || problem === "not_found" ? (problem as "ineligible" | "not_found") : null,
     patterns: await loadSubdomainPatterns(),
+    // The new company's country: proposed from the browser's languages, chosen in the modal.
+    countries: countryCodes(),
+    defaultCountry: countryFromLanguages(request.headers.get("Accept-Language")),
     // An id from an invitation link must be 36 characters (spec 1 section 5).
     linkedAccountId: linkedAccountId && linkedAccountId.length === 36 ? linkedAccountId : null,
     badLink: linkedAccountId !== null && linkedAccountId.length !== 36,
@@ -147,6 +151,8 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
                     patterns={loaderData.patterns}
                     lastResult={actionData?.intent === "create" ? actionData.result : undefined}
                     initiallyOpen={openModal === "create"}
+                    countries={loaderData.countries}
+                    defaultCountry={loaderData.defaultCountry}
                   />
                 </InlineStack>
               </BlockStack>

@@ -8,6 +8,7 @@ import type { ContactDrawerData } from "~/domain/contacts/contact-drawer.server"
 import { contactDrawerSchema } from "~/domain/contacts/schemas";
 import { Drawer } from "~/ui/drawer";
 import { FormTextField } from "~/ui/fields";
+import { NewContactExtras } from "./new-contact-extras";
 
 export type EditableContact = {
   id: string;
@@ -28,12 +29,15 @@ export function ContactDrawer({
   contact,
   actionData,
   hiddenFields,
+  products,
 }: {
   open: boolean;
   onClose: () => void;
   contact?: EditableContact | null;
   actionData: ContactDrawerData | undefined | unknown;
   hiddenFields?: Record<string, string>;
+  /** A new contact may be linked to one of these; undefined: not offered (the product page links its own). */
+  products?: { id: string; name: string }[];
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -92,6 +96,7 @@ export function ContactDrawer({
             type="email"
             autoComplete="off"
           />
+          {contact ? null : <NewContactExtras fields={fields} products={products} />}
           <InlineStack align="end" gap="200">
             <Button onClick={onClose}>{t("contacts.cancel")}</Button>
             <Button submit variant="primary" loading={busy}>

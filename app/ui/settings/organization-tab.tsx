@@ -10,6 +10,7 @@ import type { OrganizationTabData, SettingsAnswer } from "~/domain/settings/sett
 import { ConfirmModal } from "~/ui/confirm-modal";
 import { Drawer } from "~/ui/drawer";
 import { FormTextField } from "~/ui/fields";
+import { CountrySelect } from "~/ui/setup/country-select";
 import { type Toast, ToastView } from "~/ui/toast";
 import { AttributionSettingsCard } from "./attribution-settings";
 import { MessagingSettingsCard } from "./messaging-settings";
@@ -46,6 +47,9 @@ export function OrganizationTab({
             <Link url={href} target="_blank">
               {data.account.url}
             </Link>
+          </Text>
+          <Text as="p">
+            {t("firstRun.country.label")}: <CountryName code={data.account.country} />
           </Text>
           <InlineStack gap="200" blockAlign="center">
             <Text as="span">{t("settings.accountId")}:</Text>
@@ -95,7 +99,7 @@ function EditCompany({ data, actionData }: { data: OrganizationTabData; actionDa
   const [form, fields] = useForm({
     id: "edit-company",
     lastResult,
-    defaultValue: { company: data.account.company, url: data.account.url },
+    defaultValue: { company: data.account.company, url: data.account.url, country: data.account.country },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: companyEditSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -119,6 +123,13 @@ function EditCompany({ data, actionData }: { data: OrganizationTabData; actionDa
               autoComplete="organization"
             />
             <FormTextField meta={fields.url} label={t("settings.companyUrl")} autoComplete="url" />
+            <CountrySelect
+              id={fields.country.id}
+              name={fields.country.name}
+              codes={data.countries}
+              defaultValue={data.account.country}
+              error={fields.country.errors?.[0]}
+            />
             <Text as="p" tone="subdued" variant="bodySm">
               {t("settings.accountId")}: {data.account.id}
             </Text>
@@ -133,4 +144,11 @@ function EditCompany({ data, actionData }: { data: OrganizationTabData; actionDa
       </Drawer>
     </>
   );
+}
+
+/** A country code named in the reader's language ("FR" → "France"). */
+function CountryName({ code }: { code: string }) {
+  const { i18n } = useTranslation();
+  const name = new Intl.DisplayNames([i18n.language || "en", "en"], { type: "region" }).of(code);
+  return <>{name ?? code}</>;
 }

@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Tx } from "#db/client.server";
 import { storeProfiles } from "#db/schema";
+import { companyCountry } from "~/domain/accounts/company-country.server";
+import type { CountryCode } from "~/domain/accounts/country";
 import type { StoredWebhook } from "../webhooks/stored-webhook.server";
 import { fillBuyerDetails, findBuyerContact } from "./buyers.server";
 import {
@@ -24,7 +26,9 @@ import { applyShopifySmsConsent } from "./shopify-consent.server";
 export async function applyCustomerWebhook(tx: Tx, webhook: StoredWebhook, now: Date): Promise<string> {
   const parsed = customerPayload.safeParse(webhook.payload);
   if (!parsed.success) return "ignored: the payload is not a customer";
-  return applyToContact(tx, webhook.shop, buyerOfCustomer(parsed.data), now, { fill: true });
+  return applyToContact(tx, webhook.shop, (country) => buyerOfCustomer(parsed.data, country), now, {
+    fill: true,
+  });
 }
 
 /** customers_marketing_consent/update: { id, phone, sms_marketing_consent } of one customer. */
@@ -41,11 +45,13 @@ export async function applyMarketingConsentWebhook(
 ): Promise<string> {
   const parsed = consentPayload.safeParse(webhook.payload);
   if (!parsed.success) return "ignored: the payload is not a customer's marketing consent";
-  const customer = buyerOfCustomer({ id: parsed.data.id, phone: parsed.data.phone });
   return applyToContact(
     tx,
     webhook.shop,
-    { ...customer, smsConsent: smsConsentOf(parsed.data.sms_marketing_consent) },
+    (country) => ({
+      ...buyerOfCustomer({ id: parsed.data.id, phone: parsed.data.phone }, country),
+      smsConsent: smsConsentOf(parsed.data.sms_marketing_consent),
+    }),
     now,
     { fill: false },
   );
@@ -54,16 +60,21 @@ export async function applyMarketingConsentWebhook(
 async function applyToContact(
   tx: Tx,
   shop: string,
-  buyer: Buyer,
+  // Built once the company is known: its country reads numbers written without "+country code".
+  buyerFor: (country: CountryCode | undefined) => Buyer,
   now: Date,
   options: { fill: boolean },
 ): Promise<string> {
-  const label = buyer.shopifyCustomerId ?? "a customer without id";
   const [profile] = await tx
     .select({ accountId: storeProfiles.accountId })
     .from(storeProfiles)
     .where(and(eq(storeProfiles.shopDomain, shop), eq(storeProfiles.enabled, true)));
-  if (!profile?.accountId) return `ignored: ${label}: the store is not linked to a company`;
+  if (!profile?.accountId) {
+    const label = buyerFor(undefined).shopifyCustomerId ?? "a customer without id";
+    return `ignored: ${label}: the store is not linked to a company`;
+  }
+  const buyer = buyerFor(await companyCountry({ account: { id: profile.accountId } }, tx));
+  const label = buyer.shopifyCustomerId ?? "a customer without id";
   const contact = await findBuyerContact(tx, profile.accountId, buyer);
   if (!contact) return `ignored: ${label} is not a contact of the company`;
   const filled = options.fill ? await fillBuyerDetails(tx, contact, buyer) : [];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CountryCode } from "~/domain/accounts/country";
 import { normalizePhone } from "~/domain/contacts/phone";
 import { toMinorUnits } from "~/domain/kernel/money";
 
@@ -120,20 +121,21 @@ export type Buyer = {
 };
 
 const clean = (value: string | null | undefined) => value?.trim() || null;
-const phoneOf = (...candidates: (string | null | undefined)[]) => {
+// `country`: the company's, for a number the shopper wrote without "+country code".
+const phoneOf = (country: CountryCode | undefined, ...candidates: (string | null | undefined)[]) => {
   for (const candidate of candidates) {
-    const phone = candidate?.trim() ? normalizePhone(candidate) : null;
+    const phone = candidate?.trim() ? normalizePhone(candidate, country) : null;
     if (phone) return phone;
   }
   return null;
 };
 
 /** The customer of a customers/* payload. */
-export function buyerOfCustomer(customer: CustomerPayload): Buyer {
+export function buyerOfCustomer(customer: CustomerPayload, country?: CountryCode): Buyer {
   return {
     shopifyCustomerId: shopifyGid("Customer", customer.id, customer.admin_graphql_api_id),
     // The customer's own phone is the one their SMS consent is for; an address's is the fallback.
-    phone: phoneOf(customer.phone, customer.default_address?.phone),
+    phone: phoneOf(country, customer.phone, customer.default_address?.phone),
     email: clean(customer.email)?.toLowerCase() ?? null,
     firstName: clean(customer.first_name) ?? clean(customer.default_address?.first_name),
     lastName: clean(customer.last_name) ?? clean(customer.default_address?.last_name),
@@ -142,13 +144,13 @@ export function buyerOfCustomer(customer: CustomerPayload): Buyer {
 }
 
 /** The buyer of an order: its customer, completed from the order's own contact details and addresses. */
-export function buyerOfOrder(order: OrderPayload): Buyer {
-  const customer = order.customer ? buyerOfCustomer(order.customer) : null;
+export function buyerOfOrder(order: OrderPayload, country?: CountryCode): Buyer {
+  const customer = order.customer ? buyerOfCustomer(order.customer, country) : null;
   const billing = order.billing_address;
   const shipping = order.shipping_address;
   return {
     shopifyCustomerId: customer?.shopifyCustomerId ?? null,
-    phone: customer?.phone ?? phoneOf(order.phone, billing?.phone, shipping?.phone),
+    phone: customer?.phone ?? phoneOf(country, order.phone, billing?.phone, shipping?.phone),
     email: customer?.email ?? clean(order.email ?? order.contact_email)?.toLowerCase() ?? null,
     firstName: customer?.firstName ?? clean(billing?.first_name) ?? clean(shipping?.first_name),
     lastName: customer?.lastName ?? clean(billing?.last_name) ?? clean(shipping?.last_name),

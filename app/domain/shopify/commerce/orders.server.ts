@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "#db/client.server";
 import { shopifyMappedVariants, shopifyOrders, storeProfiles } from "#db/schema";
+import { companyCountry } from "~/domain/accounts/company-country.server";
 import { linkContactToProduct } from "~/domain/products/links.server";
 import type { StoredWebhook } from "../webhooks/stored-webhook.server";
 import { attributeOrder } from "./attribution.server";
@@ -78,7 +79,7 @@ export async function applyOrderWebhook(tx: Tx, webhook: StoredWebhook, now: Dat
       Boolean(stored) ||
       now.getTime() - placedAt.getTime() < LATE_DETAILS_MS);
 
-  const buyer = buyerOfOrder(order);
+  const buyer = buyerOfOrder(order, await companyCountry({ account: { id: accountId } }, tx));
   let contact = await findBuyerContact(tx, accountId, buyer);
   let created = false;
   const notes: string[] = [];

@@ -19,6 +19,7 @@ import {
   products,
   trackedLinks,
 } from "#db/schema";
+import type { CountryCode } from "~/domain/accounts/country";
 import { normalizePhone } from "~/domain/contacts/phone";
 import { escapeLike } from "~/domain/kernel/sql-text";
 import { customerOrders } from "../commerce/customer-orders.server";
@@ -48,9 +49,10 @@ export type CustomerKeys = {
   shopifyCustomerId: string | null;
 };
 
-export function customerKeys(customer: ShopifyCustomer): CustomerKeys {
+/** `country`: the company's, for a number written without "+country code". */
+export function customerKeys(customer: ShopifyCustomer, country?: CountryCode): CustomerKeys {
   const email = customer.email?.trim().toLowerCase() || null;
-  const phone = customer.phone ? normalizePhone(customer.phone) : null;
+  const phone = customer.phone ? normalizePhone(customer.phone, country) : null;
   // The national digits, to find the number however a spreadsheet wrote it ("(201) 555-0123").
   const national = phone ? parsePhoneNumberFromString(phone)?.nationalNumber : undefined;
   return {

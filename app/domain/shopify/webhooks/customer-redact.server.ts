@@ -14,6 +14,7 @@ import {
   outboxMessages,
   productAttributeValues,
 } from "#db/schema";
+import { companyCountry } from "~/domain/accounts/company-country.server";
 import { recordSystemAudit } from "~/domain/admin/audit.server";
 import { redactCustomerOrders } from "../commerce/customer-orders.server";
 import { findStoreProfileByShop } from "../store-profiles.server";
@@ -66,7 +67,7 @@ export async function applyCustomerRedact(tx: Tx, webhook: StoredWebhook, now: D
     return "no company linked to the store: we hold no data on this customer";
   }
   const accountId = profile.accountId;
-  const keys = customerKeys(customer);
+  const keys = customerKeys(customer, await companyCountry({ account: { id: accountId } }, tx));
   const found = await findCustomerContacts(tx, accountId, keys);
   const ids = found.map((c) => c.id);
   const ofTheseContacts = (column: AnyPgColumn) => inArray(column, ids);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Tx } from "#db/client.server";
 import { accounts, memberships, users } from "#db/schema";
 import { config } from "~/config.server";
+import { companyCountry } from "~/domain/accounts/company-country.server";
 import { recordSystemAudit } from "~/domain/admin/audit.server";
 import { renderEmail } from "~/services/mail/layout.server";
 import { sendMail } from "~/services/mail/mail.server";
@@ -53,7 +54,12 @@ export async function applyCustomerDataRequest(tx: Tx, webhook: StoredWebhook, n
     return "no company linked to the store: we hold no data on this customer";
   }
 
-  const data = await collectCustomerData(tx, account.id, customerKeys(customer), ordersRequested ?? []);
+  const data = await collectCustomerData(
+    tx,
+    account.id,
+    customerKeys(customer, await companyCountry({ account: account }, tx)),
+    ordersRequested ?? [],
+  );
   const file = {
     filename: `customer-data-${request?.id ?? customer.id ?? webhook.webhookId}.json`,
     contentType: DATA_REQUEST_FILE_TYPE,
