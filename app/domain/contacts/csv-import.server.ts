@@ -12,6 +12,7 @@ import { sendJob } from "~/services/jobs/jobs.server";
 import { FileTooLargeError, fileStorage, MAX_UPLOAD_BYTES } from "~/services/storage/storage.server";
 import { applyBatch, type BatchOutcome, ImportTakenOverError, prepareBatch } from "./csv-batch.server";
 import { type ColumnMap, type ImportAttribute, matchColumns } from "./csv-columns";
+import type { ConsentDeclaration } from "./csv-consent";
 import { releaseBatchMemory } from "./csv-import-memory.server";
 import { HEADER_ROW } from "./csv-import-queries.server";
 import { CsvByteReader, CsvFileError, formatCsvRecord, isBlankRecord } from "./csv-parser";
@@ -40,7 +41,13 @@ export type StartImportResult = { ok: true; importId: string } | { ok: false; pr
  */
 export async function startCsvImport(
   context: Uploader,
-  upload: { filename: string; productIds: string[]; source: AsyncIterable<Uint8Array> },
+  upload: {
+    filename: string;
+    productIds: string[];
+    source: AsyncIterable<Uint8Array>;
+    /** The merchant's declaration that the file's contacts gave SMS consent (issue 20). */
+    consent?: ConsentDeclaration | null;
+  },
   enqueue: (importId: string) => Promise<unknown> = (importId) => sendJob("csv-import", { importId }),
 ): Promise<StartImportResult> {
   const accountId = context.account.id;
@@ -86,6 +93,8 @@ export async function startCsvImport(
       status: "queued",
       rowsTotal: reader.dataRows,
       unknownColumns: map.unknown,
+      consentSource: upload.consent?.source ?? null,
+      consentDate: upload.consent?.date ?? null,
     });
     await tx.insert(csvImportErrors).values({
       importId,
@@ -149,6 +158,11 @@ export async function runCsvImport(importId: string, options: RunOptions = {}): 
   await publishEvent({ topic: "csvImport", importId });
 
   const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
+  const consent = {
+    filename: job.filename,
+    declaration:
+      job.consentSource && job.consentDate ? { source: job.consentSource, date: job.consentDate } : null,
+  };
   const attributes = await listAttributes({ account: { id: job.accountId } }, "contact");
   const reader = new CsvByteReader();
   let map: ColumnMap | null = null;
@@ -178,6 +192,7 @@ export async function runCsvImport(importId: string, options: RunOptions = {}): 
       errors,
       attributeIds: map?.attributes.map((a) => a.attribute.id) ?? [],
       productIds: job.productIds,
+      userId: job.userId,
     });
     batchStart = position;
     rows = [];
@@ -205,7 +220,7 @@ export async function runCsvImport(importId: string, options: RunOptions = {}): 
       const index = position++;
       if (index < job.committedRows) continue; // applied by an earlier attempt
       if (!isBlankRecord(record)) {
-        const checked = checkRow(record, map!, reader.headerRow + index + 1);
+        const checked = checkRow(record, map!, reader.headerRow + index + 1, consent);
         if (isRowError(checked)) errors.push(checked);
         else rows.push(checked);
       }

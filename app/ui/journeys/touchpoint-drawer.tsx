@@ -49,12 +49,15 @@ export function TouchpointDrawer({
   touchpoint,
   answer,
   onClose,
+  first = false,
 }: {
   mode: "create" | "update" | "link";
   journeyId: string;
   touchpoint?: EditableTouchpoint;
   answer: DrawerAnswer | undefined;
   onClose: () => void;
+  /** The journey's first touchpoint (or the first one being added): no wait sends at linking. */
+  first?: boolean;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -145,6 +148,12 @@ export function TouchpointDrawer({
             <Text as="p" tone="subdued" variant="bodySm">
               {t("journeys.drawer.waitHelp")}
             </Text>
+            {/* Said before saving, in words: a wait of 0 is easy to leave by accident. */}
+            {!linkOnly && Number(fields.waitAmount.value ?? "0") === 0 ? (
+              <Text as="p" variant="bodySm" fontWeight="semibold">
+                {t(first ? "journeys.drawer.noWaitFirst" : "journeys.drawer.noWaitNext")}
+              </Text>
+            ) : null}
           </BlockStack>
           <Select
             label={t("journeys.drawer.channel")}
