@@ -281,10 +281,12 @@ function mergeStatement(attributeCount: number, keysRepeat: boolean): string {
     ${attributes},
     consents as (
       insert into consent_events (account_id, contact_id, channel, kind, source, consent_text, user_id)
-      select $1, s.target_id, 'sms', 'opt_in', 'import', s.sms_text, ${userParam} from deduped s
+      select $1::uuid, s.target_id, 'sms'::message_channel, 'opt_in'::consent_kind, 'import', s.sms_text,
+        ${userParam} from deduped s
       where s.sms_text is not null and (s.contact_id is null or s.old_consent in ('none', 'non_commercial'))
       union all
-      select $1, s.target_id, 'whatsapp', 'opt_in', 'import', s.wa_text, ${userParam} from deduped s
+      select $1::uuid, s.target_id, 'whatsapp'::message_channel, 'opt_in'::consent_kind, 'import', s.wa_text,
+        ${userParam} from deduped s
       where s.wa_text is not null and (s.contact_id is null or not exists (
         select 1 from consent_events x where x.contact_id = s.contact_id and x.channel = 'whatsapp'
           and x.kind = 'opt_in'))
