@@ -120,16 +120,19 @@ test("consent at import, the import's result, and a draft journey whose first SM
     ]),
   );
   await expect(confirm.getByText("5 contact rows in this file.")).toBeVisible();
-  await expect(confirm.getByText("Consent is read from the column “SMS Consent”.")).toBeVisible();
-  await expect(confirm.getByText("2 rows can receive messages")).toBeVisible();
-  await expect(confirm.getByText("3 rows cannot:")).toBeVisible();
-  await expect(confirm.getByText("1 without a phone number")).toBeVisible();
-  await expect(confirm.getByText("1 where the file says no consent")).toBeVisible();
+  const sms = confirm.getByRole("region", { name: "SMS" });
+  await expect(sms.getByText("Consent is read from the column “SMS Consent”.")).toBeVisible();
+  await expect(sms.getByText("2 rows can receive messages")).toBeVisible();
+  await expect(sms.getByText("3 rows cannot:")).toBeVisible();
+  await expect(sms.getByText("1 without a phone number")).toBeVisible();
+  await expect(sms.getByText("1 where the file says no consent")).toBeVisible();
   await expect(
-    confirm.getByText("1 whose consent value is not understood (these rows will not be imported)"),
+    sms.getByText("1 whose consent value is not understood (these rows will not be imported)"),
   ).toBeVisible();
-  await expect(confirm.getByText("Consent is read from the column “WhatsApp Consent”.")).toBeVisible();
-  await expect(confirm.getByText("1 row can receive messages")).toBeVisible();
+  const whatsapp = confirm.getByRole("region", { name: "WhatsApp" });
+  await expect(whatsapp.getByText("Consent is read from the column “WhatsApp Consent”.")).toBeVisible();
+  await expect(whatsapp.getByText("1 row can receive messages")).toBeVisible();
+  await expect(whatsapp.getByText("4 rows cannot:")).toBeVisible();
   // Every row says something: no declaration is offered.
   await expect(confirm.getByLabel("These contacts gave SMS consent")).toHaveCount(0);
   await shot(page, "2-confirm-consent-column");

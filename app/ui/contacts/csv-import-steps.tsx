@@ -306,36 +306,38 @@ function ReachSummary(props: { title: string; column: string | null; counts: Rea
   const { counts } = props;
   const cannot = REACH_REASONS.reduce((sum, reason) => sum + counts[reason], 0);
   return (
-    <Box padding="300" background="bg-surface-secondary" borderRadius="200">
-      <BlockStack gap="100">
-        <Text as="h3" variant="headingSm">
-          {props.title}
-        </Text>
-        <Text as="p" tone="subdued" variant="bodySm">
-          {props.column
-            ? t("csvImport.confirm.column", { column: props.column })
-            : t("csvImport.confirm.noColumn")}
-        </Text>
-        <Text as="p" fontWeight="semibold" tone="success">
-          {t("csvImport.confirm.canReceive", { count: counts.yes })}
-        </Text>
-        {cannot === 0 ? (
-          <Text as="p">{t("csvImport.confirm.noneCannot")}</Text>
-        ) : (
-          <BlockStack gap="050">
-            <Text as="p" fontWeight="semibold" tone="caution">
-              {t("csvImport.confirm.cannotReceive", { count: cannot })}
-            </Text>
-            <List>
-              {REACH_REASONS.filter((reason) => counts[reason] > 0).map((reason) => (
-                <List.Item key={reason}>
-                  {t(`csvImport.confirm.reach.${reason}`, { count: counts[reason] })}
-                </List.Item>
-              ))}
-            </List>
-          </BlockStack>
-        )}
-      </BlockStack>
-    </Box>
+    <section aria-label={props.title}>
+      <Box padding="300" background="bg-surface-secondary" borderRadius="200">
+        <BlockStack gap="100">
+          <Text as="h3" variant="headingSm">
+            {props.title}
+          </Text>
+          <Text as="p" tone="subdued" variant="bodySm">
+            {props.column
+              ? t("csvImport.confirm.column", { column: props.column })
+              : t("csvImport.confirm.noColumn")}
+          </Text>
+          <Text as="p" fontWeight="semibold" tone="success">
+            {t("csvImport.confirm.canReceive", { count: counts.yes })}
+          </Text>
+          {cannot === 0 ? (
+            <Text as="p">{t("csvImport.confirm.noneCannot")}</Text>
+          ) : (
+            <BlockStack gap="050">
+              <Text as="p" fontWeight="semibold" tone="caution">
+                {t("csvImport.confirm.cannotReceive", { count: cannot })}
+              </Text>
+              <List>
+                {REACH_REASONS.filter((reason) => counts[reason] > 0).map((reason) => (
+                  <List.Item key={reason}>
+                    {t(`csvImport.confirm.reach.${reason}`, { count: counts[reason] })}
+                  </List.Item>
+                ))}
+              </List>
+            </BlockStack>
+          )}
+        </BlockStack>
+      </Box>
+    </section>
   );
 }
