@@ -133,6 +133,7 @@ test("consent at import, the import's result, and a draft journey whose first SM
   await expect(whatsapp.getByText("Consent is read from the column “WhatsApp Consent”.")).toBeVisible();
   await expect(whatsapp.getByText("1 row can receive messages")).toBeVisible();
   await expect(whatsapp.getByText("4 rows cannot:")).toBeVisible();
+  await expect(whatsapp.getByText("3 with no consent in the file", { exact: true })).toBeVisible();
   // Every row says something: no declaration is offered.
   await expect(confirm.getByLabel("These contacts gave SMS consent")).toHaveCount(0);
   await shot(page, "2-confirm-consent-column");

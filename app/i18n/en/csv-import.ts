@@ -57,6 +57,7 @@ const csvImport = {
       noPhone: "{{count}} without a phone number",
       saysNo: "{{count}} where the file says no consent",
       noConsent: "{{count}} with no consent in the file and none declared",
+      noConsentInFile: "{{count}} with no consent in the file",
       invalid: "{{count}} whose consent value is not understood (these rows will not be imported)",
     },
     declare: "These contacts gave SMS consent",
@@ -67,7 +68,6 @@ const csvImport = {
     declareSourceRequired: "Say how the contacts agreed (at least 3 characters).",
     declareDate: "When did they agree?",
     declareDateInvalid: "Enter a date that is not in the future.",
-    whatsappNote: "WhatsApp consent is recorded from the file's column only.",
   },
   uploading: {
     title: "Uploading",

@@ -57,6 +57,7 @@ const csvImport: typeof csvImportEn = {
       noPhone: "{{count}} sans numéro de téléphone",
       saysNo: "{{count}} pour lesquelles le fichier indique l’absence de consentement",
       noConsent: "{{count}} sans consentement dans le fichier ni déclaré",
+      noConsentInFile: "{{count}} sans consentement dans le fichier",
       invalid:
         "{{count}} dont la valeur de consentement n’est pas comprise (ces lignes ne seront pas importées)",
     },
@@ -69,7 +70,6 @@ const csvImport: typeof csvImportEn = {
     declareSourceRequired: "Indiquez comment les contacts ont accepté (au moins 3 caractères).",
     declareDate: "Quand ont-ils accepté ?",
     declareDateInvalid: "Saisissez une date qui n’est pas dans le futur.",
-    whatsappNote: "Le consentement WhatsApp n’est enregistré qu’à partir de la colonne du fichier.",
   },
   uploading: {
     title: "Téléversement",

@@ -288,6 +288,7 @@ export function ConfirmModal(props: {
                   title={t("csvImport.confirm.whatsappTitle")}
                   column={scan.whatsappColumn}
                   counts={scan.whatsapp}
+                  declarable={false}
                 />
               ) : null}
             </BlockStack>
@@ -301,7 +302,13 @@ export function ConfirmModal(props: {
 const REACH_REASONS = ["noPhone", "saysNo", "noConsent", "invalid"] as const;
 
 /** One channel's counts: can receive, cannot (with each reason and its count). */
-function ReachSummary(props: { title: string; column: string | null; counts: ReachCounts }) {
+function ReachSummary(props: {
+  title: string;
+  column: string | null;
+  counts: ReachCounts;
+  /** WhatsApp: the declaration is about SMS, so "none declared" is not said. */
+  declarable?: boolean;
+}) {
   const { t } = useTranslation();
   const { counts } = props;
   const cannot = REACH_REASONS.reduce((sum, reason) => sum + counts[reason], 0);
@@ -330,7 +337,12 @@ function ReachSummary(props: { title: string; column: string | null; counts: Rea
               <List>
                 {REACH_REASONS.filter((reason) => counts[reason] > 0).map((reason) => (
                   <List.Item key={reason}>
-                    {t(`csvImport.confirm.reach.${reason}`, { count: counts[reason] })}
+                    {t(
+                      reason === "noConsent" && props.declarable === false
+                        ? "csvImport.confirm.reach.noConsentInFile"
+                        : `csvImport.confirm.reach.${reason}`,
+                      { count: counts[reason] },
+                    )}
                   </List.Item>
                 ))}
               </List>
