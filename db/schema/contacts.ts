@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  date,
   index,
   integer,
   pgEnum,
@@ -198,6 +199,13 @@ export const csvImports = pgTable(
     rowsDone: integer("rows_done").notNull().default(0),
     rowsImported: integer("rows_imported").notNull().default(0),
     rowsFailed: integer("rows_failed").notNull().default(0),
+    // Of rows_imported: new contacts, and rows applied to contacts already there (issue 20).
+    rowsAdded: integer("rows_added").notNull().default(0),
+    rowsUpdated: integer("rows_updated").notNull().default(0),
+    // The merchant's declaration that the file's contacts gave SMS consent (null: none): its source in
+    // words and the date, recorded as the consent of each row whose own consent cell is blank.
+    consentSource: text("consent_source"),
+    consentDate: date("consent_date", { mode: "string" }),
     // Where a resumed import starts again: every row before it is fully applied.
     committedRows: integer("committed_rows").notNull().default(0),
     unknownColumns: text("unknown_columns").array().notNull().default([]),

@@ -10,7 +10,7 @@ import {
   uniqueEmail,
 } from "../support/e2e-helpers";
 import { stripeStandIn } from "../support/e2e-stripe";
-import { addTouchpoint, contactUrlOf, linkFromContactPage } from "../support/journeys-e2e";
+import { addTouchpoint, contactUrlOf, linkFromContactPage, makeJourneyLive } from "../support/journeys-e2e";
 
 // Issue 12, "How it will be checked": a new company picks 5k on the slider, pays on the Stripe
 // stand-in's hosted checkout, the signed checkout.session.completed arrives, the tab thanks it and
@@ -89,6 +89,8 @@ test("a new company pays for 5k through Stripe Checkout, sees its plan, and its 
     subject: "Welcome to your Billing Kit",
     message: "Hi {{first_name}}, welcome.",
   });
+  // New products' journeys start as drafts (issue 20).
+  await makeJourneyLive(page, "Billing Kit");
   await linkFromContactPage(page, adaUrl, "Billing Kit");
   await readLatestEmail(page, ada.email, /Welcome to your Billing Kit/);
   await expect(async () => {

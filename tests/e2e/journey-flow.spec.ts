@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { freshCompanyAdmin, postContact, postProduct, uniquePhone } from "../support/contacts-e2e";
 import { expect, gotoLive, readLatestEmail, test, toast, uniqueEmail } from "../support/e2e-helpers";
-import { addTouchpoint, contactUrlOf, linkFromContactPage } from "../support/journeys-e2e";
+import { addTouchpoint, contactUrlOf, linkFromContactPage, makeJourneyLive } from "../support/journeys-e2e";
 
 // Issue 6, "How it will be checked": a three-touchpoint journey, a linked contact's first message in
 // /dev/outbox, its tracked link followed and the click on the contact's timeline; mute, pause,
@@ -77,6 +77,8 @@ test("a journey sends, tracks its link, and obeys mute, pause, disable and resum
   await expect(page.getByText("1 day", { exact: true })).toBeVisible();
   await expect(page.getByText("2 days", { exact: true })).toBeVisible();
   await shot(page, "journey-three-touchpoints");
+  // A new product's journey is a draft until made live (issue 20).
+  await makeJourneyLive(page, "Garden Kit");
 
   // Linking Ada enrolls her: the welcome email arrives with her own tracked link.
   await linkFromContactPage(page, adaUrl, "Garden Kit");

@@ -18,7 +18,7 @@ import {
   uniqueEmail,
 } from "../support/e2e-helpers";
 import { shopifyStandIn } from "../support/e2e-shopify";
-import { addTouchpoint, contactUrlOf, linkFromContactPage } from "../support/journeys-e2e";
+import { addTouchpoint, contactUrlOf, linkFromContactPage, makeJourneyLive } from "../support/journeys-e2e";
 import { orderJson } from "../support/shopify-order-payloads";
 
 // Issue 14 item 3: an order placed within the company's window after a click on a touchpoint's tracked
@@ -88,6 +88,8 @@ test("an order after a tracked-link click shows as attributed revenue on the tou
   await expect(revenueCard.getByText(/within 10 days/)).toBeVisible();
   await shot(page, "touchpoint-no-orders");
 
+  // New products' journeys start as drafts (issue 20).
+  await makeJourneyLive(page, "Garden Kit");
   // Ada is enrolled, gets the welcome with her own tracked link, and clicks it.
   await linkFromContactPage(page, adaUrl, "Garden Kit");
   const welcome = await readLatestEmail(page, ada.email, /Welcome to your Garden Kit/);

@@ -91,6 +91,8 @@ test("mapped variants turn store orders into enrolled, consenting contacts, and 
   const detailHref = (await page
     .getByRole("link", { name: "Details of Care guide" })
     .getAttribute("href")) as string;
+  // New journeys start as drafts: the merchant makes it live before the store's orders can message.
+  await makeJourneyLive(page, "Herb Garden");
 
   // A forged order is refused and creates nobody.
   const buyer: TestBuyer = {

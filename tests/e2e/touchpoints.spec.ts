@@ -73,6 +73,9 @@ test("touchpoints: build a three-touchpoint journey, edit, reorder, delete, chan
   await expect(page).toHaveURL(/journey=/);
   await expect(page.getByRole("heading", { name: "Heat Pump" })).toHaveCount(0);
   await expect(page.getByText("No touchpoints yet")).toBeVisible();
+  // A new product's journey is a draft (issue 20): paused, said in words, with 'Make live'.
+  await expect(page.getByText("This journey is paused: it messages no one yet")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Make live: Solar Panels" })).toBeEnabled();
   await shot(page, "touchpoints-empty-journey");
 
   // Add: validation per field, nothing typed lost.
@@ -98,6 +101,9 @@ test("touchpoints: build a three-touchpoint journey, edit, reorder, delete, chan
     subject: "Welcome aboard",
     link: "https://example.com/welcome",
   });
+  // No wait on the first touchpoint: said before saving (issue 20).
+  await expect(drawer.getByText(/sends as soon as a contact is linked/)).toBeVisible();
+  await shot(page, "touchpoints-drawer-no-wait");
   await expect(drawer.getByLabel("Message", { exact: true })).toHaveValue(
     "Hello {{first_name}}, see {{LINK}} {{nickname}}",
   );
@@ -111,6 +117,7 @@ test("touchpoints: build a three-touchpoint journey, edit, reorder, delete, chan
   // An SMS with its length in segments, and a WhatsApp message after hours.
   await page.getByRole("button", { name: "Add touchpoint: Solar Panels" }).click();
   drawer = await fillDrawer(page, { name: "Reminder", wait: "2", unit: "days", message: "a".repeat(161) });
+  await expect(drawer.getByText(/sends as soon as a contact is linked/)).toHaveCount(0);
   await expect(drawer.getByTestId("sms-length")).toHaveText("161 characters, 2 segments (GSM-7)");
   await drawer.getByLabel("Message", { exact: true }).fill("Your panels are ready ☀");
   await expect(drawer.getByTestId("sms-length")).toHaveText("23 characters, 1 segment (UCS-2)");
@@ -175,7 +182,13 @@ test("touchpoints: build a three-touchpoint journey, edit, reorder, delete, chan
   await expect.poll(order).toEqual(["Check-in", "Reminder"]);
   await expect(page.getByRole("cell", { name: "2", exact: true })).toBeVisible();
 
-  // The state: confirmed, changed, recorded.
+  // The state: made live from the draft banner, then paused again with the switcher: confirmed,
+  // changed, recorded.
+  await page.getByRole("button", { name: "Make live: Solar Panels" }).click();
+  await expect(toast(page, "Journey state changed to Live.")).toBeVisible();
+  await expect(page.getByText("This journey is paused: it messages no one yet")).toHaveCount(0);
+  await expect(page.getByText(/Paused → Live, by /)).toBeVisible();
+  await shot(page, "touchpoints-live");
   await page.getByLabel("Journey state").selectOption("paused");
   await expect(page.getByText("schedule stops and resumes from the current position")).toBeVisible();
   await page.getByRole("button", { name: "Change state" }).click();
@@ -187,6 +200,7 @@ test("touchpoints: build a three-touchpoint journey, edit, reorder, delete, chan
   await stateModal.getByRole("button", { name: "Change state" }).click();
   await expect(toast(page, "Journey state changed to Paused.")).toBeVisible();
   await expect(page.getByText(/Live → Paused, by /)).toBeVisible();
+  await expect(page.getByText("This journey is paused: it messages no one yet")).toBeVisible();
   await shot(page, "touchpoints-paused");
 
   // The workflow and the detail.

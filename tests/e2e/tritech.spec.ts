@@ -14,7 +14,7 @@ import {
   toast,
   uniqueEmail,
 } from "../support/e2e-helpers";
-import { addTouchpoint } from "../support/journeys-e2e";
+import { addTouchpoint, makeJourneyLive } from "../support/journeys-e2e";
 
 // Issue 16, Tri-Tech, "How it will be checked" in a real browser: reveal and regenerate the key, AIM's
 // handshake, edit statuses, map a product to 2-3, post a signed NEW_CONTRACT event and see the
@@ -58,6 +58,8 @@ test("a company admin sets Tri-Tech up and a signed NEW_CONTRACT starts the mapp
     subject: "Welcome to your Rental Kit",
     message: "Hi {{first_name}}, welcome aboard.",
   });
+  // New journeys start as drafts: made live, so the contract's contact gets its first message.
+  await makeJourneyLive(page, "Rental Kit");
 
   // The home's card opens the view: not synced, the five steps, no key yet.
   await page.goto("/integration");

@@ -49,3 +49,15 @@ export async function contactUrlOf(page: Page, name: string) {
   expect(href).toContain("id=");
   return href as string;
 }
+
+/**
+ * New products' journeys start paused, as drafts (issue 20): makes the product's journey live with
+ * the touchpoints page's 'Make live', as the merchant does once the touchpoints are written.
+ */
+export async function makeJourneyLive(page: Page, productName: string) {
+  await gotoLive(page, "/touchpoints");
+  const makeLive = page.getByRole("button", { name: `Make live: ${productName}` });
+  await makeLive.click();
+  await expect(toast(page, "Journey state changed to Live.")).toBeVisible();
+  await expect(makeLive).toHaveCount(0);
+}

@@ -9,8 +9,8 @@ import { sendMessages } from "~/domain/journeys/dispatch/send.server";
 import { sendTouchpointNow } from "~/domain/journeys/test-now.server";
 import { applyDeliveryStatus } from "~/domain/messaging/delivery-status.server";
 import { linkContactsToProduct } from "~/domain/products/links.server";
-import { createProduct } from "~/domain/products/products.server";
 import { type ChannelAdapter, UnknownOutcomeError } from "~/services/messaging/channels.server";
+import { createLiveProduct } from "../../../tests/support/journeys-live";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { listUsagePeriods } from "./usage.server";
@@ -33,7 +33,7 @@ describeEachDatabase("usage: each sent message counted once", (getDb) => {
   /** A company whose live journey sends one SMS at once to `count` consenting contacts. */
   async function company(count: number) {
     const a = await companyWithAdmin();
-    const created = await createProduct(a.context, "Serum");
+    const created = await createLiveProduct(a.context, "Serum");
     if (!created.ok) throw new Error("product");
     const [journey] = await getDb().select().from(journeys).where(eq(journeys.productId, created.product.id));
     const [touchpoint] = await getDb()

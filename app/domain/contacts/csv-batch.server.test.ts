@@ -28,6 +28,8 @@ describe("keysRepeat", () => {
     lastName: "B",
     phone,
     email,
+    smsText: null,
+    whatsappText: null,
     attributes: [],
     fields: [],
   });

@@ -26,9 +26,11 @@ export type BatchPlan = {
   errors: RowError[];
   attributeIds: string[];
   productIds: string[];
+  /** Who started the import: recorded on the consent events it writes. */
+  userId?: string | null;
 };
 
-export type BatchOutcome = { imported: number; failed: number };
+export type BatchOutcome = { imported: number; failed: number; added: number };
 
 /** Another worker moved the import on (a job taken over after its expiry): this one stops. */
 export class ImportTakenOverError extends Error {
@@ -130,11 +132,12 @@ async function runBatch(db: BatchConnection, plan: PreparedBatch): Promise<Batch
   if (!current || Number(current.committed_rows) !== plan.fromRecord) throw new ImportTakenOverError();
 
   let conflicts: number[] = [];
+  let added = 0;
   if (plan.rows.length > 0) {
     const attributeColumns = plan.attributeIds.map((_, i) => `a${i}`);
     await db.query(
       `create temp table csv_stage (row_number integer not null, new_id uuid not null, first_name text not null,
-        last_name text not null, phone text, email text${attributeColumns.map((c) => `, ${c} text`).join("")})
+        last_name text not null, phone text, email text, sms_text text, wa_text text${attributeColumns.map((c) => `, ${c} text`).join("")})
         on commit drop`,
     );
     await db.query(
@@ -144,15 +147,27 @@ async function runBatch(db: BatchConnection, plan: PreparedBatch): Promise<Batch
     );
     await db.copyIn(
       "csv_stage",
-      ["row_number", "new_id", "first_name", "last_name", "phone", "email", ...attributeColumns],
+      [
+        "row_number",
+        "new_id",
+        "first_name",
+        "last_name",
+        "phone",
+        "email",
+        "sms_text",
+        "wa_text",
+        ...attributeColumns,
+      ],
       plan.stage,
     );
     const [merged] = await db.query(mergeStatement(plan.attributeIds.length, plan.keysRepeat), [
       plan.accountId,
       plan.productIds,
       ...plan.attributeIds,
+      plan.userId ?? null,
     ]);
     conflicts = (merged.conflicts as number[] | null) ?? [];
+    added = Number(merged.inserted);
   }
 
   const errorLines = plan.errors.map((e) => errorLine(plan.importId, e.row, e.reasons, e.fields));
@@ -169,26 +184,31 @@ async function runBatch(db: BatchConnection, plan: PreparedBatch): Promise<Batch
   const imported = plan.rows.length - conflicts.length;
   await db.query(
     `update csv_imports set committed_rows = $2, rows_done = rows_done + $3,
-       rows_imported = rows_imported + $4, rows_failed = rows_failed + $5, status = 'processing'
+       rows_imported = rows_imported + $4, rows_failed = rows_failed + $5, rows_added = rows_added + $6,
+       rows_updated = rows_updated + $4 - $6, status = 'processing'
      where id = $1`,
-    [plan.importId, plan.toRecord, plan.rows.length + plan.errors.length, imported, failed],
+    [plan.importId, plan.toRecord, plan.rows.length + plan.errors.length, imported, failed, added],
   );
   // Heard at commit by the progress streams of this import (no account: the page-wide stream skips it).
   await db.query("select pg_notify('blusteam_events', $1)", [
     JSON.stringify({ topic: "csvImport", importId: plan.importId }),
   ]);
-  return { imported, failed };
+  return { imported, failed, added };
 }
 
 /**
  * The merge. A row whose phone is one contact's and whose email is another's is refused. Of the
  * others, the last row wins for a phone, an email and a contact (as if the rows were applied in
  * order; the rows it overrides count as imported).
- * $1 account, $2 product ids, $3.. attribute ids (staging columns a0..). Without `keysRepeat` (no
+ * $1 account, $2 product ids, $3.. attribute ids (staging columns a0..), then the importing user.
+ * Consent (issue 20): a row's sms_text opts its contact in to SMS, unless the contact opted out (only
+ * the contact can undo a STOP) or is opted in already, with a consent event saying where it came from;
+ * wa_text records a WhatsApp opt-in event once per contact. Without `keysRepeat` (no
  * phone or email in two of the batch's rows, as in most files) the statement skips two sorts.
  */
 function mergeStatement(attributeCount: number, keysRepeat: boolean): string {
   const attributeValues = Array.from({ length: attributeCount }, (_, i) => `($${i + 3}::uuid, s.a${i})`);
+  const userParam = `$${attributeCount + 3}::uuid`;
   const attributes =
     attributeCount === 0
       ? "attrs as (select 0 where false)"
@@ -203,7 +223,8 @@ function mergeStatement(attributeCount: number, keysRepeat: boolean): string {
     )`;
   return `
     with matched as (
-      select s.*, cp.id as phone_contact, ce.id as email_contact
+      select s.*, cp.id as phone_contact, ce.id as email_contact,
+        coalesce(cp.sms_consent, ce.sms_consent) as old_consent
       from csv_stage s
       -- "is not null" lets the planner use the partial unique indexes for these lookups.
       left join contacts cp on cp.account_id = $1 and cp.phone = s.phone and cp.phone is not null
@@ -242,18 +263,35 @@ function mergeStatement(attributeCount: number, keysRepeat: boolean): string {
     updated as (
       update contacts c set first_name = s.first_name, last_name = s.last_name,
         phone = coalesce(s.phone, c.phone), email = coalesce(s.email, c.email),
+        sms_consent = case when s.sms_text is not null and c.sms_consent in ('none', 'non_commercial')
+          then 'opted_in'::sms_consent else c.sms_consent end,
         is_active = true, updated_at = now()
       from deduped s where s.contact_id is not null and c.id = s.contact_id
       returning 1
     ),
     -- New contacts get their ids here, so attribute values and links need no join back to them.
     inserted as (
-      insert into contacts (id, account_id, first_name, last_name, phone, email)
-      select target_id, $1, first_name, last_name, phone, email from deduped where contact_id is null
+      insert into contacts (id, account_id, first_name, last_name, phone, email, sms_consent)
+      select target_id, $1, first_name, last_name, phone, email,
+        case when sms_text is not null then 'opted_in'::sms_consent else 'none'::sms_consent end
+      from deduped where contact_id is null
       order by target_id
       returning 1
     ),
     ${attributes},
+    consents as (
+      insert into consent_events (account_id, contact_id, channel, kind, source, consent_text, user_id)
+      select $1::uuid, s.target_id, 'sms'::message_channel, 'opt_in'::consent_kind, 'import', s.sms_text,
+        ${userParam} from deduped s
+      where s.sms_text is not null and (s.contact_id is null or s.old_consent in ('none', 'non_commercial'))
+      union all
+      select $1::uuid, s.target_id, 'whatsapp'::message_channel, 'opt_in'::consent_kind, 'import', s.wa_text,
+        ${userParam} from deduped s
+      where s.wa_text is not null and (s.contact_id is null or not exists (
+        select 1 from consent_events x where x.contact_id = s.contact_id and x.channel = 'whatsapp'
+          and x.kind = 'opt_in'))
+      returning 1
+    ),
     links as (
       insert into contact_products (account_id, contact_id, product_id)
       select $1, s.target_id, p.id from deduped s cross join unnest($2::uuid[]) p(id)
@@ -262,7 +300,8 @@ function mergeStatement(attributeCount: number, keysRepeat: boolean): string {
     )
     select (select array_agg(row_number order by row_number) from conflicting) as conflicts,
       (select count(*) from updated) as updated, (select count(*) from inserted) as inserted,
-      (select count(*) from attrs) as attribute_values, (select count(*) from links) as links`;
+      (select count(*) from attrs) as attribute_values, (select count(*) from links) as links,
+      (select count(*) from consents) as consents`;
 }
 
 /** Whether two rows of the batch have the same phone or the same email (as stored: E.164, lowercased). */
@@ -296,7 +335,7 @@ function stageText(rows: ImportRow[]): string {
   const lines: string[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    let line = `${r.row}\t${ids[i]}\t${copyField(r.firstName)}\t${copyField(r.lastName)}\t${copyField(r.phone)}\t${copyField(r.email)}`;
+    let line = `${r.row}\t${ids[i]}\t${copyField(r.firstName)}\t${copyField(r.lastName)}\t${copyField(r.phone)}\t${copyField(r.email)}\t${copyField(r.smsText ?? null)}\t${copyField(r.whatsappText ?? null)}`;
     for (const value of r.attributes) line += `\t${copyField(value)}`;
     lines[i] = line;
   }

@@ -1,4 +1,5 @@
 import type { AttributeType } from "#db/schema";
+import { CONSENT_HEADERS, type ConsentChannel } from "./csv-consent";
 import { CsvFileError } from "./csv-parser";
 
 /** A contact custom attribute a column can fill. */
@@ -13,6 +14,8 @@ export type ColumnMap = {
   phone: number;
   email: number;
   attributes: { index: number; attribute: ImportAttribute }[];
+  /** Optional consent columns (issue 20): index and header as the file spells it, or null. */
+  consent: Record<ConsentChannel, { index: number; header: string } | null>;
   /** Header texts of the columns nothing reads, as the file spells them. */
   unknown: string[];
   columnCount: number;
@@ -33,6 +36,12 @@ export function normalizeHeader(text: string) {
     .replace(/[\s_-]+/g, " ");
 }
 
+const consentByHeader = new Map<string, ConsentChannel>(
+  (Object.entries(CONSENT_HEADERS) as [ConsentChannel, string[]][]).flatMap(([channel, names]) =>
+    names.map((name) => [name, channel] as const),
+  ),
+);
+
 const standardByHeader = new Map<string, StandardField>(
   (Object.entries(STANDARD_HEADERS) as [StandardField, string[]][]).flatMap(([field, names]) =>
     names.map((name) => [name, field] as const),
@@ -51,6 +60,7 @@ export function matchColumns(header: string[], attributes: ImportAttribute[]): C
     phone: -1,
     email: -1,
     attributes: [],
+    consent: { sms: null, whatsapp: null },
     unknown: [],
     columnCount: header.length,
   };
@@ -59,8 +69,10 @@ export function matchColumns(header: string[], attributes: ImportAttribute[]): C
   header.forEach((text, index) => {
     const key = normalizeHeader(text);
     const field = standardByHeader.get(key);
+    // A company attribute titled like a consent column stays the attribute it always was.
     const attribute = field ? undefined : attributeByTitle.get(key);
-    const target = field ?? (attribute ? `attribute:${attribute.id}` : null);
+    const consent = field || attribute ? undefined : consentByHeader.get(key);
+    const target = field ?? (attribute ? `attribute:${attribute.id}` : consent ? `consent:${consent}` : null);
     if (!target) {
       if (key !== "") map.unknown.push(text.trim());
       return;
@@ -71,6 +83,7 @@ export function matchColumns(header: string[], attributes: ImportAttribute[]): C
     seen.set(target, text.trim());
     if (field) map[field] = index;
     else if (attribute) map.attributes.push({ index, attribute });
+    else if (consent) map.consent[consent] = { index, header: text.trim() };
   });
   if (seen.size === 0) throw new CsvFileError("noKnownColumn");
   // Every row needs both names and a phone or an email: without such columns no row could be imported.

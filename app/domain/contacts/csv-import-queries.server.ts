@@ -23,6 +23,8 @@ const summaryColumns = {
   rowsDone: csvImports.rowsDone,
   rowsImported: csvImports.rowsImported,
   rowsFailed: csvImports.rowsFailed,
+  rowsAdded: csvImports.rowsAdded,
+  rowsUpdated: csvImports.rowsUpdated,
   unknownColumns: csvImports.unknownColumns,
   productIds: csvImports.productIds,
   error: csvImports.error,
@@ -43,6 +45,8 @@ function toSummary(
     rowsDone: row.rowsDone,
     rowsImported: row.rowsImported,
     rowsFailed: row.rowsFailed,
+    rowsAdded: row.rowsAdded,
+    rowsUpdated: row.rowsUpdated,
     unknownColumns: row.unknownColumns,
     productCount: row.productIds.length,
     error: row.error ? decodeProblem(row.error) : null,
@@ -62,14 +66,32 @@ export async function listCsvImports(context: AccountScope, limit = 5): Promise<
   return rows.map(toSummary);
 }
 
-/** One import of the company, or null (unknown, malformed or another company's id). */
+/** Refused rows the result dialog lists inline (issue 20); the downloaded report has them all. */
+export const REFUSED_SHOWN = 5;
+
+/**
+ * One import of the company, or null (unknown, malformed or another company's id). A completed one
+ * carries its first refused rows with their reasons.
+ */
 export async function getCsvImport(context: AccountScope, id: string): Promise<CsvImportSummary | null> {
   if (!isUuid(id)) return null;
-  const [row] = await getDb()
+  const db = getDb();
+  const [row] = await db
     .select(summaryColumns)
     .from(csvImports)
     .where(and(eq(csvImports.id, id), eq(csvImports.accountId, context.account.id)));
-  return row ? toSummary(row) : null;
+  if (!row) return null;
+  const summary = toSummary(row);
+  if (row.status === "completed" && row.rowsFailed > 0) {
+    const refused = await db
+      .select({ row: csvImportErrors.rowNumber, reason: csvImportErrors.reason })
+      .from(csvImportErrors)
+      .where(and(eq(csvImportErrors.importId, id), gt(csvImportErrors.rowNumber, HEADER_ROW)))
+      .orderBy(asc(csvImportErrors.rowNumber))
+      .limit(REFUSED_SHOWN);
+    summary.refused = refused.map((r) => ({ row: r.row, reasons: decodeReasons(r.reason) }));
+  }
+  return summary;
 }
 
 export type ErrorReportLine = { row: number; reasons: RowReason[]; raw: string };

@@ -13,6 +13,7 @@ import { sendJob } from "~/services/jobs/jobs.server";
 import { FileTooLargeError, fileStorage, MAX_UPLOAD_BYTES } from "~/services/storage/storage.server";
 import { applyBatch, type BatchOutcome, ImportTakenOverError, prepareBatch } from "./csv-batch.server";
 import { type ColumnMap, type ImportAttribute, matchColumns } from "./csv-columns";
+import type { ConsentDeclaration } from "./csv-consent";
 import { releaseBatchMemory } from "./csv-import-memory.server";
 import { HEADER_ROW } from "./csv-import-queries.server";
 import { CsvByteReader, CsvFileError, formatCsvRecord, isBlankRecord } from "./csv-parser";
@@ -41,7 +42,13 @@ export type StartImportResult = { ok: true; importId: string } | { ok: false; pr
  */
 export async function startCsvImport(
   context: Uploader,
-  upload: { filename: string; productIds: string[]; source: AsyncIterable<Uint8Array> },
+  upload: {
+    filename: string;
+    productIds: string[];
+    source: AsyncIterable<Uint8Array>;
+    /** The merchant's declaration that the file's contacts gave SMS consent (issue 20). */
+    consent?: ConsentDeclaration | null;
+  },
   enqueue: (importId: string) => Promise<unknown> = (importId) => sendJob("csv-import", { importId }),
 ): Promise<StartImportResult> {
   const accountId = context.account.id;
@@ -87,6 +94,8 @@ export async function startCsvImport(
       status: "queued",
       rowsTotal: reader.dataRows,
       unknownColumns: map.unknown,
+      consentSource: upload.consent?.source ?? null,
+      consentDate: upload.consent?.date ?? null,
     });
     await tx.insert(csvImportErrors).values({
       importId,
@@ -150,6 +159,11 @@ export async function runCsvImport(importId: string, options: RunOptions = {}): 
   await publishEvent({ topic: "csvImport", importId });
 
   const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
+  const consent = {
+    filename: job.filename,
+    declaration:
+      job.consentSource && job.consentDate ? { source: job.consentSource, date: job.consentDate } : null,
+  };
   const attributes = await listAttributes({ account: { id: job.accountId } }, "contact");
   const country = await companyCountry({ account: { id: job.accountId } });
   const reader = new CsvByteReader();
@@ -180,6 +194,7 @@ export async function runCsvImport(importId: string, options: RunOptions = {}): 
       errors,
       attributeIds: map?.attributes.map((a) => a.attribute.id) ?? [],
       productIds: job.productIds,
+      userId: job.userId,
     });
     batchStart = position;
     rows = [];
@@ -207,7 +222,7 @@ export async function runCsvImport(importId: string, options: RunOptions = {}): 
       const index = position++;
       if (index < job.committedRows) continue; // applied by an earlier attempt
       if (!isBlankRecord(record)) {
-        const checked = checkRow(record, map!, reader.headerRow + index + 1, country);
+        const checked = checkRow(record, map!, reader.headerRow + index + 1, { country, consent });
         if (isRowError(checked)) errors.push(checked);
         else rows.push(checked);
       }

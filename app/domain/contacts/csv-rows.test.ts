@@ -58,6 +58,9 @@ describe("checkRow (the add-contact page's rules)", () => {
       email: "ann@example.com",
       attributes: ["42"],
       fields: [" Ann ", "Lee", "(201) 555-0123", " Ann@Example.COM ", "+42"],
+      // No consent column and no declaration: no consent recorded (csv-consent.test.ts has the rest).
+      smsText: null,
+      whatsappText: null,
     });
     const noEmail = checkRow(["Bo", "Ray", "+1 415-555-0198", "", ""], map, 3);
     expect(noEmail).toMatchObject({ phone: "+14155550198", email: null, attributes: [null] });

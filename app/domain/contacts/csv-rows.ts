@@ -1,6 +1,7 @@
 import type { CountryCode } from "libphonenumber-js";
 import { restoreNeutralisedCell } from "~/domain/kernel/csv-writer";
 import type { ColumnMap } from "./csv-columns";
+import { type ConsentDeclaration, consentTextFor, parseConsentValue } from "./csv-consent";
 import { normalizeImportPhone } from "./csv-phone";
 import { CONTACT_EMAIL_PATTERN, PHONE_PATTERN, validateAttributeValue } from "./schemas";
 
@@ -22,7 +23,15 @@ export type ImportRow = {
   attributes: (string | null)[];
   /** The row as the file had it, for the error report should the merge refuse it. */
   fields: string[];
+  /** What the SMS / WhatsApp opt-in recorded for this row says (csv-consent.ts); null: none recorded. */
+  smsText: string | null;
+  whatsappText: string | null;
 };
+
+/** What a row's consent is read against: the file's name and the merchant's declaration, if any. */
+export type ConsentContext = { filename: string; declaration: ConsentDeclaration | null };
+
+const NO_CONSENT_CONTEXT: ConsentContext = { filename: "", declaration: null };
 
 /** Why a row was not imported: i18n keys under csvImport.reasons, with their values. */
 export type RowReason = [key: string, values?: Record<string, string>];
@@ -32,12 +41,13 @@ export type RowError = { row: number; reasons: RowReason[]; fields: string[] };
 const NAME_MAX = 200;
 const EMAIL_MAX = 254;
 
-/** `country`: the company's, for numbers written without "+country code". */
 export function checkRow(
   record: string[],
   map: ColumnMap,
   row: number,
-  country: CountryCode = "US",
+  // country: the company's, for numbers written without "+country code"; consent: the file's consent
+  // columns and the merchant's declaration.
+  { country = "US", consent = NO_CONSENT_CONTEXT }: { country?: CountryCode; consent?: ConsentContext } = {},
 ): ImportRow | RowError {
   const reasons: RowReason[] = [];
   // A cell of one of our downloads (the error report, fixed and imported again) reads as it was.
@@ -83,8 +93,19 @@ export function checkRow(
     }
   }
 
+  const consentText = (channel: "sms" | "whatsapp") => {
+    const column = map.consent?.[channel] ?? null;
+    const value = column ? parseConsentValue(cell(column.index)) : null;
+    if (value?.kind === "invalid")
+      reasons.push(["consentInvalid", { column: column?.header ?? "", value: cell(column?.index ?? -1) }]);
+    // Consent to texts needs a number to text: without a phone nothing is recorded.
+    return phone ? consentTextFor(channel, value, { ...consent, column: column?.header ?? null }) : null;
+  };
+  const smsText = consentText("sms");
+  const whatsappText = consentText("whatsapp");
+
   if (reasons.length > 0) return { row, reasons, fields: record };
-  return { row, firstName, lastName, phone, email, attributes, fields: record };
+  return { row, firstName, lastName, phone, email, attributes, fields: record, smsText, whatsappText };
 }
 
 export function isRowError(result: ImportRow | RowError): result is RowError {

@@ -13,6 +13,11 @@ export type CsvImportSummary = {
   rowsDone: number;
   rowsImported: number;
   rowsFailed: number;
+  /** Of rowsImported: new contacts, and rows applied to contacts already there. */
+  rowsAdded: number;
+  rowsUpdated: number;
+  /** The first refused rows with their reasons (completed imports, from getCsvImport). */
+  refused?: { row: number; reasons: [key: string, values?: Record<string, string>][] }[];
   unknownColumns: string[];
   productCount: number;
   error: ImportProblem | null;

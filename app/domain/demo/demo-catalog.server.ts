@@ -128,7 +128,8 @@ export async function seedDemoCatalog(): Promise<void> {
 
   const productIds = new Map<string, string>();
   for (const name of Object.keys(demoJourneys)) {
-    const created = await createProduct(scope, name);
+    // Demo Co is a showcase: its journeys are live from the start (a new company's start as drafts).
+    const created = await createProduct(scope, name, undefined, { journeyState: "live" });
     const id = created.ok
       ? created.product.id
       : (await listProducts(scope, name)).find((p) => p.name === name)?.id;

@@ -19,7 +19,7 @@ import {
   linkContactToProduct,
   unlinkContactFromProduct,
 } from "~/domain/products/links.server";
-import { createProduct, deleteProduct } from "~/domain/products/products.server";
+import { deleteProduct } from "~/domain/products/products.server";
 import { startWorker, stopJobs } from "~/services/jobs/jobs.server";
 import {
   type ChannelAdapter,
@@ -27,6 +27,7 @@ import {
   TransientDeliveryError,
 } from "~/services/messaging/channels.server";
 import { jobHandlers, workerStartHooks } from "~/worker-handlers.server";
+import { createLiveProduct } from "../../../tests/support/journeys-live";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { dispatchDue } from "./dispatch/claim-due.server";
@@ -73,7 +74,7 @@ describeEachDatabase("journey engine", (getDb, target) => {
   type Step = { wait: number; channel?: "sms" | "email" | "whatsapp"; message?: string; link?: string };
   async function company(steps: Step[] = [{ wait: 0 }], name = "Boiler") {
     const a = await companyWithAdmin();
-    const created = await createProduct(a.context, name);
+    const created = await createLiveProduct(a.context, name);
     if (!created.ok) throw new Error("product");
     const [journey] = await getDb().select().from(journeys).where(eq(journeys.productId, created.product.id));
     const tps = [];
@@ -657,7 +658,7 @@ describeEachDatabase(
 
     test("the worker sends an immediate touchpoint as soon as a contact is linked (LISTEN wake-up, pg-boss jobs)", async () => {
       const a = await companyWithAdmin();
-      const created = await createProduct(a.context, "Kettle");
+      const created = await createLiveProduct(a.context, "Kettle");
       if (!created.ok) throw new Error("product");
       const [journey] = await getDb()
         .select()

@@ -126,7 +126,8 @@ export type SetStateResult = { ok: true } | { ok: false; reason: "not_found" | "
  * Changes a journey's state with its effect, recorded in journey_state_changes:
  * - live: sends. muted: the schedule runs but each due message is recorded as suppressed.
  * - paused: the schedule stops (no new messages; queued ones wait); resuming continues from each
- *   enrollment's current position, and queued messages go at once.
+ *   enrollment's current position, and queued messages go at once. Contacts enrolled during the pause
+ *   start their first wait when it resumes (new products' journeys start paused, as drafts).
  * - disabled: everything stops, queued messages are suppressed; resuming resets every enrollment
  *   (active or completed) to the first touchpoint in a new cycle from now.
  */
@@ -139,9 +140,9 @@ export async function setJourneyState(
   if (!isUuid(journeyId)) return { ok: false, reason: "not_found" };
   const now = (options.now ?? new Date()).toISOString();
   const result = await getDb().transaction(async (tx): Promise<SetStateResult> => {
-    const [journey] = await rowsOf<{ state: JourneyState }>(
+    const [journey] = await rowsOf<{ state: JourneyState; state_changed_at: string }>(
       tx,
-      sql`select state from journeys where id = ${journeyId}::uuid and account_id = ${scope.accountId}::uuid for update`,
+      sql`select state, state_changed_at from journeys where id = ${journeyId}::uuid and account_id = ${scope.accountId}::uuid for update`,
     );
     if (!journey) return { ok: false, reason: "not_found" };
     const from = journey.state;
@@ -172,6 +173,20 @@ export async function setJourneyState(
       );
     }
     if (from === "paused" && state !== "disabled") {
+      // Contacts linked while the journey was paused (a draft being built, or a pause) have been sent
+      // nothing yet: their first wait counts from now, when the journey goes out, not from their link,
+      // so making a week-old draft live does not send every overdue first touchpoint at once, and a
+      // "1 day" first touchpoint arrives a day after the merchant said go. Contacts enrolled before
+      // the pause keep their clocks (the spec: paused "resumes from the current position").
+      await tx.execute(
+        sql`update enrollments e set step_started_at = ${now}::timestamptz,
+              next_due_at = ${now}::timestamptz + make_interval(mins => (select t.wait_minutes from touchpoints t
+                where t.journey_id = e.journey_id order by t.ordinal, t.id limit 1)),
+              updated_at = ${now}::timestamptz
+            where e.journey_id = ${journeyId}::uuid and e.account_id = ${scope.accountId}::uuid
+              and e.status = 'active' and e.position = 0
+              and e.step_started_at >= ${new Date(journey.state_changed_at).toISOString()}::timestamptz`,
+      );
       await tx.execute(
         sql`update messages set send_after = ${now}::timestamptz, enqueued_at = null, status_reason = null,
               updated_at = ${now}::timestamptz

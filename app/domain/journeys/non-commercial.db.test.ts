@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { contacts, journeys, messages, outboxMessages, touchpoints } from "#db/schema";
 import { linkContactToProduct } from "~/domain/products/links.server";
-import { createProduct } from "~/domain/products/products.server";
+import { createLiveProduct } from "../../../tests/support/journeys-live";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { dispatchDue } from "./dispatch/claim-due.server";
@@ -30,7 +30,7 @@ test("a contact added without marketing consent (non_commercial) gets non-commer
 describeEachDatabase("non-commercial touchpoints", (getDb) => {
   async function journeyWith(steps: { commercial: boolean; wait: number }[]) {
     const a = await companyWithAdmin();
-    const created = await createProduct(a.context, "Espresso machine");
+    const created = await createLiveProduct(a.context, "Espresso machine");
     if (!created.ok) throw new Error("product");
     const [journey] = await getDb().select().from(journeys).where(eq(journeys.productId, created.product.id));
     const rows = [];

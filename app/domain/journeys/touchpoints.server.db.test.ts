@@ -98,9 +98,10 @@ describeEachDatabase("touchpoints", (getDb) => {
     await add(a.context, journey.id, { name: "One" });
     await add(a.context, journey.id, { name: "Two", waitAmount: 3, waitUnit: "hours" });
     const listed = await listJourneys(a.context);
+    // New products' journeys start paused, as drafts (issue 20).
     expect(listed.map((j) => [j.name, j.productName, j.touchpointCount, j.state])).toEqual([
-      ["Alpha Kit", "Alpha Kit", 0, "live"],
-      ["Solar Panels", "Solar Panels", 2, "live"],
+      ["Alpha Kit", "Alpha Kit", 0, "paused"],
+      ["Solar Panels", "Solar Panels", 2, "paused"],
     ]);
     const loaded = await getJourneyWithTouchpoints(a.context, journey.id);
     expect(loaded?.touchpoints.map((t) => [t.ordinal, t.name, t.waitMinutes, t.waitUnit])).toEqual([

@@ -2,9 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { closeDatabase, installDatabase, openDatabase } from "#db/client.server";
 import { journeys, touchpoints } from "#db/schema";
-import { createProduct } from "~/domain/products/products.server";
 import { jobs, stopJobs } from "~/services/jobs/jobs.server";
 import { createAccount } from "../../../tests/support/factories";
+import { createLiveProduct } from "../../../tests/support/journeys-live";
 import {
   createScratchPostgresDatabase,
   type ScratchPostgresDatabase,
@@ -62,7 +62,7 @@ describe.skipIf(!serverUrl)(title, () => {
     { timeout: 240_000 },
     async ({ key, inline }) => {
       const account = await createAccount({ company: `Crash Co ${key}` });
-      const created = await createProduct({ account: { id: account.id } }, "Crash product");
+      const created = await createLiveProduct({ account: { id: account.id } }, "Crash product");
       if (!created.ok) throw new Error("product");
       const [journey] = await database.db
         .select()

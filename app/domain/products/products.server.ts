@@ -43,11 +43,14 @@ export async function getProduct(context: AccountScope, id: string): Promise<Pro
 /**
  * Adds a product and, in the same transaction, the journey it owns (named like the product). Given a
  * transaction (store onboarding), it runs as a savepoint inside it: a duplicate name undoes only this.
+ * The journey starts paused, as a draft: contacts linked while the merchant writes its touchpoints
+ * are enrolled but messaged only once it is made live (issue 20). The demo seed asks for "live".
  */
 export async function createProduct(
   context: AccountScope,
   name: string,
   db: Queryable = getDb(),
+  options: { journeyState?: "paused" | "live" } = {},
 ): Promise<ProductWriteResult> {
   const clean = name.trim();
   try {
@@ -56,7 +59,12 @@ export async function createProduct(
         .insert(products)
         .values({ accountId: context.account.id, name: clean })
         .returning(columns);
-      await tx.insert(journeys).values({ accountId: context.account.id, productId: created.id, name: clean });
+      await tx.insert(journeys).values({
+        accountId: context.account.id,
+        productId: created.id,
+        name: clean,
+        state: options.journeyState ?? "paused",
+      });
       return created;
     });
     return { ok: true, product };

@@ -14,6 +14,7 @@ import {
 import { seedReferenceData } from "#db/seed";
 import { createProduct } from "~/domain/products/products.server";
 import { addMembership, createAccount, createUser } from "../../../tests/support/factories";
+import { createLiveProduct } from "../../../tests/support/journeys-live";
 import { installedStore } from "../../../tests/support/onboarding-factories";
 import { DEMO_SHOP, SHOPIFY_TEST_SHOP, setUpShopifyStandIn } from "../../../tests/support/shopify-test-env";
 import { companyWithAdmin, viewerOf } from "../../../tests/support/team-factories";
@@ -119,7 +120,8 @@ describeEachDatabase("onboarding product stepper", (getDb) => {
   test("a product of the same name is reused: mapped, its journey left as it is", async () => {
     const { account, admin } = await companyWithAdmin();
     const profile = await installedStore(standIn(), { accountId: account.id });
-    const existing = await createProduct({ account: { id: account.id } }, "classic tee");
+    // A journey the merchant made live: picking the store product must not pause it.
+    const existing = await createLiveProduct({ account: { id: account.id } }, "classic tee");
     if (!existing.ok) throw new Error("setup");
     const tee = (await fetchStoreProducts(SHOPIFY_TEST_SHOP)).find((p) => p.title === "Classic Tee");
 

@@ -52,6 +52,11 @@ const journeys = {
   deleteLabel: "Delete {{name}}",
   deleteConfirm:
     "Are you sure you want to delete the touchpoint {{name}}? Contacts waiting for it go on to the next one.",
+  draft: {
+    title: "This journey is paused: it messages no one yet",
+    body: "Contacts linked to {{product}} while it is paused are enrolled and wait at the first touchpoint. When your touchpoints are ready, make the journey live: their first wait starts counting then.",
+    makeLive: "Make live",
+  },
   state: {
     label: "Journey state",
     change: "Change state",
@@ -92,6 +97,8 @@ const journeys = {
     unknownPlaceholders: "Unknown fields are sent as written: {{list}}",
     save: "Save",
     cancel: "Cancel",
+    noWaitFirst: "No wait: this touchpoint sends as soon as a contact is linked (once the journey is live).",
+    noWaitNext: "No wait: this touchpoint sends right after the previous one.",
   },
   test: {
     choose: "Send to {{count}}",

@@ -52,6 +52,11 @@ const journeys: typeof journeysEn = {
   deleteLabel: "Supprimer {{name}}",
   deleteConfirm:
     "Voulez-vous vraiment supprimer le point de contact {{name}} ? Les contacts qui l'attendent passent au suivant.",
+  draft: {
+    title: "Ce parcours est en pause : il n'envoie encore rien",
+    body: "Les contacts liés à {{product}} pendant la pause sont inscrits et attendent au premier point de contact. Quand vos points de contact sont prêts, activez le parcours : leur première attente commence alors.",
+    makeLive: "Activer",
+  },
   state: {
     label: "État du parcours",
     change: "Changer l'état",
@@ -91,6 +96,9 @@ const journeys: typeof journeysEn = {
     smsLengthNote: "Les champs du contact et le lien suivi changent la longueur finale.",
     unknownPlaceholders: "Champs inconnus, envoyés tels quels : {{list}}",
     save: "Enregistrer",
+    noWaitFirst:
+      "Aucune attente : ce point de contact part dès qu'un contact est lié (une fois le parcours actif).",
+    noWaitNext: "Aucune attente : ce point de contact part juste après le précédent.",
     cancel: "Annuler",
   },
   test: {

@@ -3,8 +3,8 @@ import { expect, test } from "vitest";
 import { journeyStateChanges, journeys, touchpoints } from "#db/schema";
 import { createTouchpoint } from "~/domain/journeys/touchpoint-edits.server";
 import { getTouchpoint, listJourneys } from "~/domain/journeys/touchpoints.server";
-import { createProduct } from "~/domain/products/products.server";
 import { signedInRequest, thrownBy } from "../../../tests/support/factories";
+import { createLiveProduct } from "../../../tests/support/journeys-live";
 import { companyWithAdmin, createMember } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { roAdminViewCookie } from "../../../tests/support/view-as";
@@ -46,7 +46,7 @@ async function asRoAdmin(accountId: string, fields: Record<string, string>) {
 
 async function setUp() {
   const a = await companyWithAdmin();
-  const product = await createProduct(a.context, "Solar Panels");
+  const product = await createLiveProduct(a.context, "Solar Panels");
   if (!product.ok) throw new Error(product.reason);
   const [journey] = await listJourneys(a.context);
   const made = await createTouchpoint(a.context, journey.id, {

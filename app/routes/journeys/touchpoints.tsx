@@ -145,12 +145,22 @@ export default function Touchpoints({ loaderData, actionData }: Route.ComponentP
           answer={answer}
           onClose={closeDrawer}
           whatsappTemplates={loaderData.whatsappTemplates}
+          first={
+            editing.touchpoint
+              ? editing.touchpoint.ordinal ===
+                Math.min(...journeyTouchpointOrdinals(journeys, editing.journeyId))
+              : journeys.find((j) => j.id === editing.journeyId)?.touchpoints.length === 0
+          }
         />
       ) : null}
       <TestNow touchpoint={testing} action={action} onClose={closeTest} />
       <ToastView toast={answer?.toast} />
     </Page>
   );
+}
+
+function journeyTouchpointOrdinals(journeys: JourneyView[], journeyId: string) {
+  return journeys.find((j) => j.id === journeyId)?.touchpoints.map((tp) => tp.ordinal) ?? [];
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/route-error-boundary";

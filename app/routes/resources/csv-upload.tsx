@@ -4,6 +4,7 @@ import busboy from "busboy";
 import { data } from "react-router";
 import { requireMemberWith } from "~/domain/access/guard.server";
 import { redirectWithToast } from "~/domain/auth/session.server";
+import { type ConsentDeclaration, parseConsentDate } from "~/domain/contacts/csv-consent";
 import {
   type ImportProblem,
   type StartImportResult,
@@ -27,13 +28,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let result: StartImportResult | null;
   try {
-    result = await receiveFile(request, (fields, file, filename) =>
-      startCsvImport(member, {
+    result = await receiveFile(request, async (fields, file, filename) => {
+      const consent = consentDeclaration(fields);
+      if (consent === "invalid") return { ok: false, problem: { key: "consentDeclarationInvalid" } };
+      return startCsvImport(member, {
         filename,
         productIds: fields.filter(([name]) => name === "productId").map(([, value]) => value),
         source: file,
-      }),
-    );
+        consent,
+      });
+    });
   } catch (error) {
     // A broken multipart body (the browser went away mid-upload, a forged request).
     if (isMultipartError(error)) return answer(request, { key: "noFile" }, 400);
@@ -45,6 +49,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (wantsPage(request))
     return redirectWithToast(request, "/contacts", { message: "csvImport.processing.started" });
   return data({ importId: result.importId });
+}
+
+/**
+ * The merchant's declaration that the file's contacts gave SMS consent (issue 20): its source in
+ * words and a real date, not in the future; none when both fields are absent.
+ */
+function consentDeclaration(fields: [string, string][]): ConsentDeclaration | null | "invalid" {
+  const source = fields.find(([name]) => name === "consentSource")?.[1].trim() ?? "";
+  const date = fields.find(([name]) => name === "consentDate")?.[1].trim() ?? "";
+  if (source === "" && date === "") return null;
+  const day = parseConsentDate(date);
+  if (source.length < 3 || source.length > 500 || !day || date.length !== 10) return "invalid";
+  return { source, date: day };
 }
 
 type FileHandler<T> = (
@@ -59,7 +76,7 @@ function receiveFile<T>(request: Request, handle: FileHandler<T>): Promise<T | n
     const parser = busboy({
       headers: Object.fromEntries(request.headers),
       // One byte past the limit, so that storage sees the file is too large.
-      limits: { files: 1, fields: 50, fieldSize: 1024, fileSize: MAX_UPLOAD_BYTES + 1 },
+      limits: { files: 1, fields: 50, fieldSize: 2048, fileSize: MAX_UPLOAD_BYTES + 1 },
     });
     const fields: [string, string][] = [];
     let handled: Promise<T> | null = null;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { ConsentDeclaration } from "~/domain/contacts/csv-consent";
 import type { CsvImportSummary, ImportProblem } from "~/domain/contacts/csv-types";
 
 export type UploadProgress = { loaded: number; total: number };
@@ -14,7 +15,7 @@ export function useCsvUpload() {
   const request = useRef<XMLHttpRequest | null>(null);
   useEffect(() => () => request.current?.abort(), []);
 
-  const upload = useCallback((file: File, productIds: string[]) => {
+  const upload = useCallback((file: File, productIds: string[], consent?: ConsentDeclaration | null) => {
     return new Promise<UploadOutcome>((resolve) => {
       const xhr = new XMLHttpRequest();
       request.current = xhr;
@@ -36,6 +37,10 @@ export function useCsvUpload() {
       xhr.onerror = () => resolve({ ok: false, problem: { key: "noFile" } });
       const form = new FormData();
       for (const id of productIds) form.append("productId", id);
+      if (consent) {
+        form.append("consentSource", consent.source);
+        form.append("consentDate", consent.date);
+      }
       form.append("file", file, file.name);
       xhr.send(form);
     });

@@ -77,7 +77,11 @@ export function errorReportUrl(importId: string) {
   return `/resources/csv-import-errors?${new URLSearchParams({ id: importId })}`;
 }
 
-/** 'Contacts added successfully!' with the counts, the columns left out and the error report. */
+/**
+ * The outcome: 'Contacts added successfully!' when every row went in; otherwise a title that says rows
+ * were refused (issue 20). Rows added, updated and refused, the first refused rows with their
+ * reasons, the columns left out and the full error report.
+ */
 export function SuccessModal(props: {
   open: boolean;
   summary: CsvImportSummary | null;
@@ -85,29 +89,78 @@ export function SuccessModal(props: {
 }) {
   const { t } = useTranslation();
   const summary = props.summary;
+  const refused = summary?.rowsFailed ?? 0;
   return (
     <Modal
       open={props.open}
       onClose={props.onClose}
-      title={t("csvImport.success.title")}
+      title={
+        refused > 0
+          ? t("csvImport.success.titleWithRefused", { count: refused, number: refused.toLocaleString() })
+          : t("csvImport.success.title")
+      }
       primaryAction={{ content: t("csvImport.success.done"), onAction: props.onClose }}
     >
       {summary ? (
         <Modal.Section>
           <BlockStack gap="300">
-            <Text as="p" variant="headingSm">
-              {t("csvImport.success.imported", { number: summary.rowsImported.toLocaleString() })}
-            </Text>
-            <Text as="p" variant="headingSm" tone={summary.rowsFailed > 0 ? "critical" : undefined}>
-              {t("csvImport.success.failed", { number: summary.rowsFailed.toLocaleString() })}
-            </Text>
+            <ul className="csv-import-counts" style={{ margin: 0, paddingInlineStart: 18 }}>
+              {summary.rowsAdded + summary.rowsUpdated === summary.rowsImported ? (
+                <>
+                  <li>
+                    <Text as="span" variant="headingSm">
+                      {t("csvImport.success.added", { number: summary.rowsAdded.toLocaleString() })}
+                    </Text>
+                  </li>
+                  <li>
+                    <Text as="span" variant="headingSm">
+                      {t("csvImport.success.updated", { number: summary.rowsUpdated.toLocaleString() })}
+                    </Text>
+                  </li>
+                </>
+              ) : (
+                // An import finished before added and updated were counted apart.
+                <li>
+                  <Text as="span" variant="headingSm">
+                    {t("csvImport.success.imported", { number: summary.rowsImported.toLocaleString() })}
+                  </Text>
+                </li>
+              )}
+              <li>
+                <Text as="span" variant="headingSm" tone={refused > 0 ? "critical" : undefined}>
+                  {t("csvImport.success.refused", { number: refused.toLocaleString() })}
+                </Text>
+              </li>
+            </ul>
             {summary.unknownColumns.length > 0 ? (
               <Banner tone="warning">
                 <p>{t("csvImport.success.unknownColumns", { columns: summary.unknownColumns.join(", ") })}</p>
               </Banner>
             ) : null}
-            {summary.rowsFailed > 0 ? (
+            {refused > 0 ? (
               <BlockStack gap="200">
+                <Text as="h3" variant="headingSm">
+                  {t(
+                    refused > (summary.refused?.length ?? 0)
+                      ? "csvImport.success.firstRefused"
+                      : "csvImport.success.allRefused",
+                    { count: summary.refused?.length ?? 0 },
+                  )}
+                </Text>
+                <ul className="csv-refused-rows" style={{ margin: 0, paddingInlineStart: 18 }}>
+                  {(summary.refused ?? []).map((line) => (
+                    <li key={line.row}>
+                      <Text as="span">
+                        {t("csvImport.success.refusedRow", {
+                          row: line.row,
+                          reasons: line.reasons
+                            .map(([key, values]) => t(asI18nKey(`csvImport.reasons.${key}`), values))
+                            .join(" "),
+                        })}
+                      </Text>
+                    </li>
+                  ))}
+                </ul>
                 <Text as="p" tone="subdued">
                   {t("csvImport.success.reportHelp")}
                 </Text>

@@ -8,9 +8,20 @@ import {
   type ImportProblem,
   isRunning,
 } from "~/domain/contacts/csv-types";
+import { type ConsentScan, scanConsent } from "./csv-consent-scan";
 import { useCsvUpload, useImportProgress } from "./csv-import-hooks";
 import { FailedModal, ProcessingModal, SuccessModal, UploadingModal } from "./csv-import-progress";
-import { ComplianceModal, ConfirmModal, ProductsModal, UploadModal } from "./csv-import-steps";
+import {
+  ComplianceModal,
+  ConfirmModal,
+  type DeclarationDraft,
+  declarationOf,
+  ProductsModal,
+  UploadModal,
+} from "./csv-import-steps";
+
+const NO_DECLARATION: DeclarationDraft = { declared: false, source: "", date: "" };
+
 import { RecentImports } from "./csv-recent-imports";
 
 type Step =
@@ -44,6 +55,8 @@ export function ImportCsvButton(props: {
   const [step, setStep] = useState<Step>("closed");
   const [productIds, setProductIds] = useState<string[]>([]);
   const [file, setFile] = useState<File | null>(null);
+  const [scan, setScan] = useState<ConsentScan | null | "scanning">(null);
+  const [declaration, setDeclaration] = useState<DeclarationDraft>(NO_DECLARATION);
   const [problem, setProblem] = useState<ImportProblem | null>(null);
   const [watchedId, setWatchedId] = useState<string | null>(null);
   const summary = useImportProgress(watchedId);
@@ -83,6 +96,8 @@ export function ImportCsvButton(props: {
     setProductIds([]);
     setFile(null);
     setProblem(null);
+    setScan(null);
+    setDeclaration(NO_DECLARATION);
     setStep("compliance");
     refreshImports();
   };
@@ -91,7 +106,7 @@ export function ImportCsvButton(props: {
   const start = async () => {
     if (!file) return;
     setStep("uploading");
-    const outcome = await upload(file, productIds);
+    const outcome = await upload(file, productIds, declarationOf(declaration));
     if (!outcome.ok) {
       setProblem(outcome.problem);
       setStep("upload");
@@ -143,13 +158,22 @@ export function ImportCsvButton(props: {
           setProblem(null);
         }}
         onBack={() => setStep("products")}
-        onUpload={() => setStep("confirm")}
+        onUpload={() => {
+          setStep("confirm");
+          if (!file) return;
+          // Counted in the browser before anything is sent: who can be texted and why not.
+          setScan("scanning");
+          scanConsent(file).then(setScan);
+        }}
         onClose={close}
       />
       <ConfirmModal
         open={step === "confirm"}
         file={file}
         productNames={productNames}
+        scan={scan}
+        declaration={declaration}
+        onDeclaration={setDeclaration}
         onConfirm={start}
         onBack={() => setStep("upload")}
         onClose={close}

@@ -1,4 +1,4 @@
-import { BlockStack, Button, ButtonGroup, Card, InlineStack, Link, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Button, ButtonGroup, Card, InlineStack, Link, Text } from "@shopify/polaris";
 import { ArrowDownIcon, ArrowUpIcon, DeleteIcon } from "@shopify/polaris-icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -75,6 +75,22 @@ export function JourneyCard({
             action={action}
           />
         </InlineStack>
+        {journey.state === "paused" ? (
+          // A draft (new journeys start paused) or a pause: said in words, with the way out at hand.
+          <Banner
+            tone="warning"
+            title={t("journeys.draft.title")}
+            action={{
+              content: t("journeys.draft.makeLive"),
+              accessibilityLabel: `${t("journeys.draft.makeLive")}: ${journey.name}`,
+              disabled: !can.manage,
+              loading: busy,
+              onAction: () => post({ intent: "state", journeyId: journey.id, state: "live" }),
+            }}
+          >
+            <Text as="p">{t("journeys.draft.body", { product: journey.productName })}</Text>
+          </Banner>
+        ) : null}
         {count === 0 ? (
           <EmptyMessage heading={t("journeys.noTouchpoints")}>
             {t(can.manage ? "journeys.noTouchpointsAdmin" : "journeys.noTouchpointsMember")}

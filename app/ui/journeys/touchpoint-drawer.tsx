@@ -54,6 +54,7 @@ export function TouchpointDrawer({
   answer,
   onClose,
   whatsappTemplates = [],
+  first = false,
 }: {
   mode: "create" | "update" | "link";
   journeyId: string;
@@ -62,6 +63,8 @@ export function TouchpointDrawer({
   onClose: () => void;
   /** The company's approved WhatsApp templates (issue 16); none: WhatsApp touchpoints are free text. */
   whatsappTemplates?: TemplateOption[];
+  /** The journey's first touchpoint (or the first one being added): no wait sends at linking. */
+  first?: boolean;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -159,6 +162,12 @@ export function TouchpointDrawer({
             <Text as="p" tone="subdued" variant="bodySm">
               {t("journeys.drawer.waitHelp")}
             </Text>
+            {/* Said before saving, in words: a wait of 0 is easy to leave by accident. */}
+            {!linkOnly && Number(fields.waitAmount.value ?? "0") === 0 ? (
+              <Text as="p" variant="bodySm" fontWeight="semibold">
+                {t(first ? "journeys.drawer.noWaitFirst" : "journeys.drawer.noWaitNext")}
+              </Text>
+            ) : null}
           </BlockStack>
           <Select
             label={t("journeys.drawer.channel")}

@@ -5,12 +5,12 @@ import { accounts, contacts, journeys, messages, messageUsage, touchpoints } fro
 import { resetConfigForTests } from "~/config.server";
 import { applyDeliveryStatus } from "~/domain/messaging/delivery-status.server";
 import { linkContactsToProduct } from "~/domain/products/links.server";
-import { createProduct } from "~/domain/products/products.server";
 import {
   type ChannelAdapter,
   channelAdapter,
   UnknownOutcomeError,
 } from "~/services/messaging/channels.server";
+import { createLiveProduct } from "../../../../tests/support/journeys-live";
 import {
   startUnreliableTwilio,
   type UnreliableMode,
@@ -60,7 +60,7 @@ describeEachDatabase("exactly once under ambiguous provider failures", (getDb, t
   /** A company whose live journey sends one SMS at once to `count` consenting contacts, dispatched. */
   async function dueMessages(count: number, steps: number[] = [0]) {
     const a = await companyWithAdmin();
-    const created = await createProduct(a.context, "Serum");
+    const created = await createLiveProduct(a.context, "Serum");
     if (!created.ok) throw new Error("product");
     const [journey] = await getDb().select().from(journeys).where(eq(journeys.productId, created.product.id));
     for (const [i, wait] of steps.entries())
