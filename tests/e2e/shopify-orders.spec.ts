@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from "../support/e2e-helpers";
 import { shopifyStandIn } from "../support/e2e-shopify";
-import { addTouchpoint } from "../support/journeys-e2e";
+import { addTouchpoint, makeJourneyLive } from "../support/journeys-e2e";
 import { orderJson, type TestBuyer } from "../support/shopify-order-payloads";
 
 // Issue 14 end to end, as a merchant and their store live it: Sync Now fills the mapping modal from

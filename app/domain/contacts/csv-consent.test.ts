@@ -51,11 +51,11 @@ describe("consent values of a contacts file", () => {
   test("a row's own yes wins, its no is never overridden by the declaration, blank takes the declaration", () => {
     const declaration = { source: "Shop sign-up form", date: "2024-05-01" };
     const context = { filename: "list.csv", column: "SMS Consent", declaration };
-    expect(consentTextFor("sms", { kind: "yes", date: "2024-03-01" }, { consent: context })).toBe(
+    expect(consentTextFor("sms", { kind: "yes", date: "2024-03-01" }, context)).toBe(
       "File list.csv, column “SMS Consent”: given on 2024-03-01",
     );
-    expect(consentTextFor("sms", { kind: "no" }, { consent: context })).toBeNull();
-    expect(consentTextFor("sms", { kind: "blank" }, { consent: context })).toBe(
+    expect(consentTextFor("sms", { kind: "no" }, context)).toBeNull();
+    expect(consentTextFor("sms", { kind: "blank" }, context)).toBe(
       "Declared at the import of list.csv: Shop sign-up form (given on 2024-05-01)",
     );
     expect(consentTextFor("sms", null, { ...context, column: null })).toContain("Shop sign-up form");
