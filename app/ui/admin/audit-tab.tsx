@@ -27,12 +27,8 @@ export function AuditTab({ data }: { data: AuditData }) {
     row.actorEmail,
     row.action,
     `${row.targetType} ${row.targetId}`,
-    <pre key="before" className="audit-json">
-      {row.before ? JSON.stringify(row.before, null, 1) : "-"}
-    </pre>,
-    <pre key="after" className="audit-json">
-      {row.after ? JSON.stringify(row.after, null, 1) : "-"}
-    </pre>,
+    <AuditJson key="before" label={t("adminAudit.before")} value={row.before} />,
+    <AuditJson key="after" label={t("adminAudit.after")} value={row.after} />,
   ]);
   return (
     <Card>
@@ -77,5 +73,18 @@ export function AuditTab({ data }: { data: AuditData }) {
         ) : null}
       </BlockStack>
     </Card>
+  );
+}
+
+/**
+ * A before or after value. The box scrolls when the value is long, so it takes keyboard focus
+ * (WCAG 2.1.1: a keyboard user must be able to scroll it too), named by its column.
+ */
+function AuditJson({ label, value }: { label: string; value: unknown }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable box must be reachable by keyboard to scroll it.
+    <section className="audit-json" aria-label={label} tabIndex={0}>
+      <pre>{value ? JSON.stringify(value, null, 1) : "-"}</pre>
+    </section>
   );
 }
