@@ -54,7 +54,11 @@ export type E2eFormFixtureRequest = {
   published?: boolean;
   /** An empty element list (the 'not operational' page). */
   empty?: boolean;
-  style?: { permenantHideOnSubmit?: boolean; temporaryHideOnPopupClose?: boolean; numberOfHidingDays?: number };
+  style?: {
+    permenantHideOnSubmit?: boolean;
+    temporaryHideOnPopupClose?: boolean;
+    numberOfHidingDays?: number;
+  };
 };
 
 export type E2eFormFixtureAnswer = { formId: string; attributeId: string | null; productIds: string[] };

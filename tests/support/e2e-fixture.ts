@@ -57,7 +57,10 @@ export async function writeOrderFixture(
 }
 
 /** A sign-up form of the company, saved by the e2e server (tests/support/e2e-form-fixture.ts). */
-export async function writeFormFixture(page: Page, request: E2eFormFixtureRequest): Promise<E2eFormFixtureAnswer> {
+export async function writeFormFixture(
+  page: Page,
+  request: E2eFormFixtureRequest,
+): Promise<E2eFormFixtureAnswer> {
   const secret = process.env.E2E_FIXTURE_SECRET;
   if (!secret) throw new Error("E2E_FIXTURE_SECRET is unset: run the specs through playwright.config.ts");
   const response = await page.request.post(E2E_FORM_FIXTURE_PATH, {

@@ -1,7 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { createAttribute } from "../../app/domain/contacts/attributes.server";
-import { defaultFormDocument, type FormElement, withCustomElements } from "../../app/domain/forms/form-document";
+import {
+  defaultFormDocument,
+  type FormElement,
+  withCustomElements,
+} from "../../app/domain/forms/form-document";
 import { createForm } from "../../app/domain/forms/forms.server";
 import { getDb } from "../../db/client.server";
 import { microsites, products } from "../../db/schema";
@@ -24,7 +28,9 @@ export const formFixtureRequest = z.object({
     .default({}),
 });
 
-export async function storeE2eForm(input: z.output<typeof formFixtureRequest>): Promise<E2eFormFixtureAnswer> {
+export async function storeE2eForm(
+  input: z.output<typeof formFixtureRequest>,
+): Promise<E2eFormFixtureAnswer> {
   const scope = { account: { id: input.accountId } };
   const custom: FormElement[] = [];
   let attributeId: string | null = null;
@@ -69,6 +75,7 @@ export async function storeE2eForm(input: z.output<typeof formFixtureRequest>): 
   });
   if (!saved.ok) throw new Error(`form: ${saved.reason}`);
   // The builder cannot save an empty form; the 'not operational' page is for stored ones that are.
-  if (input.empty) await getDb().update(microsites).set({ elements: [] }).where(eq(microsites.id, saved.form.id));
+  if (input.empty)
+    await getDb().update(microsites).set({ elements: [] }).where(eq(microsites.id, saved.form.id));
   return { formId: saved.form.id, attributeId, productIds: found.map((p) => p.id) };
 }

@@ -107,6 +107,13 @@ function ruleData(field: PublicField, language: FormLanguage): string {
   return ` data-field="${attr(field.name)}" data-kind="${kind}"${field.required ? ` data-required="${attr(required)}"` : ""}${pattern ? ` data-invalid="${attr(pattern)}"` : ""}`;
 }
 
+/** A default field's placeholder that is its English label reads in the form's language too. */
+function placeholderOf(field: PublicField, language: FormLanguage): string {
+  const placeholder = field.element.placeholder ?? "";
+  const labels = publicTexts(language).labels;
+  return labels[placeholder as keyof typeof labels] ?? placeholder;
+}
+
 function renderField(field: PublicField, input: RenderInput): string {
   const { element } = field;
   const values = input.values ?? {};
@@ -165,7 +172,7 @@ function renderField(field: PublicField, input: RenderInput): string {
             : field.kind === "email"
               ? "email"
               : "off";
-    control = `<input class="bf-input" id="${id}" type="${htmlType}" name="${attr(field.name)}" value="${attr(value)}" placeholder="${attr(element.placeholder ?? "")}" autocomplete="${autocomplete}" maxlength="1000"${mode}${required}${describedBy}${invalid}>`;
+    control = `<input class="bf-input" id="${id}" type="${htmlType}" name="${attr(field.name)}" value="${attr(value)}" placeholder="${attr(placeholderOf(field, input.language))}" autocomplete="${autocomplete}" maxlength="1000"${mode}${required}${describedBy}${invalid}>`;
   }
   return `<div class="bf-field"${ruleData(field, input.language)}><label class="bf-question" for="${id}" id="${id}-label">${escapeHtml(field.label)}${star}</label>${description}${control}${errorSlot(field, errors)}</div>`;
 }
