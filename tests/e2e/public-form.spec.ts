@@ -127,7 +127,9 @@ test("a visitor signs up through the share link and becomes a consenting contact
   await expect(page.getByLabel("City")).toHaveValue("Lyon");
   await expect(page.getByRole("link", { name: "Solar Kit" })).toBeVisible();
   await expect(page.getByText("Agreed to receive SMS (sign-up form)")).toBeVisible();
-  await expect(page.getByText(/marketing text messages from Sunny .* at the phone number provided/)).toBeVisible();
+  await expect(
+    page.getByText(/marketing text messages from Sunny .* at the phone number provided/),
+  ).toBeVisible();
   await expect(page.getByText("Enrolled in the Solar Kit journey")).toBeVisible();
   await shot(page, "public-form-contact");
   await visitor.close();

@@ -47,7 +47,13 @@ function captchaScripts(widget: CaptchaWidget, language: FormLanguage): string {
 }
 
 /** The page's policy: framable by any site (it is made for iframes), scripts only from here. */
+let csp: string | undefined;
 export function publicFormCsp(): string {
+  csp ??= buildCsp();
+  return csp;
+}
+
+function buildCsp(): string {
   const widget = captchaWidget();
   const outside = widget.provider === "altcha" ? "" : ` ${widget.origins.join(" ")}`;
   return [
