@@ -106,7 +106,13 @@ export function publicFields(elements: FormElement[], language: FormLanguage): P
     else if (element === defaults.lastName) kind = "lastName";
     else if (element === defaults.phone) kind = "phone";
     else if (element === defaults.email) kind = "email";
-    else if (element.type === "default-input" && element.htmlType === "email") kind = "email";
+    else if (
+      element.type === "default-input" &&
+      element.htmlType === "email" &&
+      !defaults.email &&
+      !element.attributeId
+    )
+      kind = "email";
     else if (element.attributeType === "contact-attribute" && element.attributeId) kind = "contact-attribute";
     else if (element.attributeType === "contact-product-attribute" && element.attributeId && element.product)
       kind = "contact-product-attribute";
