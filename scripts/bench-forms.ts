@@ -119,7 +119,11 @@ async function bench() {
       );
     }
 
-    child = spawn(process.execPath, ["--import", "tsx", "scripts/bench-forms-server.ts"], {
+    // BENCH_PROFILE={dir}: the server writes a CPU profile there when it exits.
+    const profile = process.env.BENCH_PROFILE
+      ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : [];
+    child = spawn(process.execPath, [...profile, "--import", "tsx", "scripts/bench-forms-server.ts"], {
       env: {
         ...process.env,
         NODE_ENV: "production",

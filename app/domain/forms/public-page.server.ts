@@ -126,22 +126,32 @@ function buildPage(form: PublicForm, options: PageOptions): string {
   return documentShell(language, style.micrositePageTitle || style.micrositeName, head, main);
 }
 
-const pages = new WeakMap<PublicForm, Map<string, string>>();
+// The page's bytes around its key slot, per form and ?productId=: a request only joins three buffers.
+const pages = new WeakMap<PublicForm, Map<string, [Buffer, Buffer]>>();
 
 /** The page of a form for a visitor: cached per form and ?productId=, with a new idempotency key. */
-export function formPage(form: PublicForm, productId: string | null, key = newIdempotencyKey()): string {
+export function formPage(
+  form: PublicForm,
+  productId: string | null,
+  key = newIdempotencyKey(),
+): Uint8Array<ArrayBuffer> {
   let byProduct = pages.get(form);
   if (!byProduct) {
     byProduct = new Map();
     pages.set(form, byProduct);
   }
   const cacheKey = productId ?? "";
-  let html = byProduct.get(cacheKey);
-  if (!html) {
-    html = buildPage(form, { productId });
-    if (byProduct.size < 50) byProduct.set(cacheKey, html);
+  let parts = byProduct.get(cacheKey);
+  if (!parts) {
+    const [before, after] = buildPage(form, { productId }).split(KEY_SLOT);
+    parts = [Buffer.from(before), Buffer.from(after)];
+    if (byProduct.size < 50) byProduct.set(cacheKey, parts);
   }
-  return html.replace(KEY_SLOT, key);
+  const page = new Uint8Array(parts[0].length + key.length + parts[1].length);
+  page.set(parts[0]);
+  page.set(Buffer.from(key), parts[0].length);
+  page.set(parts[1], parts[0].length + key.length);
+  return page;
 }
 
 /** The page again after a post without script: answers, messages, or the success modal. */

@@ -25,7 +25,7 @@ import type { Route } from "./+types/public-form";
 const MAX_BODY_BYTES = 32 * 1024;
 const MAX_FIELDS = 300;
 
-function html(body: string, status = 200) {
+function html(body: string | Uint8Array<ArrayBuffer>, status = 200) {
   return new Response(body, {
     status,
     headers: {
