@@ -10,7 +10,13 @@ import { startUserSession } from "../../app/domain/auth/session.server";
 import { recordInstalledStore } from "../../app/domain/shopify/store-profiles.server";
 import { getDb } from "../../db/client.server";
 import { accounts, shopifySessions, storeProfiles, users } from "../../db/schema";
-import { E2E_FIXTURE_PATH, E2E_FIXTURE_SECRET_HEADER, type E2eFixtureAnswer } from "./e2e-fixture-protocol";
+import {
+  E2E_FIXTURE_PATH,
+  E2E_FIXTURE_SECRET_HEADER,
+  E2E_FORM_FIXTURE_PATH,
+  type E2eFixtureAnswer,
+} from "./e2e-fixture-protocol";
+import { formFixtureRequest, storeE2eForm } from "./e2e-form-fixture";
 
 /**
  * Browser tests only: POST /__e2e/users writes a confirmed user (and, when asked, a company they are
@@ -90,6 +96,24 @@ export function mountE2eFixture(app: Express, env: NodeJS.ProcessEnv = process.e
       const { answer, cookie } = await createFixture(parsed.data, req.get("User-Agent"), appUrl);
       if (cookie) res.set("Set-Cookie", cookie);
       res.status(200).json(answer);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  // A sign-up form of a company (issue 15), saved through the forms domain; same guard as above.
+  app.post(E2E_FORM_FIXTURE_PATH, express.json({ limit: "16kb" }), async (req, res, next) => {
+    try {
+      if (!fromTestRunner(req, secret)) {
+        res.status(404).type("text/plain").send("Not found");
+        return;
+      }
+      const parsed = formFixtureRequest.safeParse(req.body);
+      if (!parsed.success) {
+        res.status(400).json({ error: z.prettifyError(parsed.error) });
+        return;
+      }
+      res.status(200).json(await storeE2eForm(parsed.data));
     } catch (error) {
       next(error);
     }
