@@ -1,0 +1,237 @@
+import type { CSSProperties, ReactNode } from "react";
+import type { CanvasElement, CanvasStyle, TextStyle } from "./canvas-types";
+
+/**
+ * A rendering of a saved or edited form with its style: the builder's canvas (elements selectable),
+ * the Preview modal and the list cards' live previews (not interactive). The public page has its own
+ * light renderer; this one only has to look the same.
+ */
+export function FormCanvas(props: {
+  templateName: string;
+  elements: CanvasElement[];
+  style: CanvasStyle;
+  mobile?: boolean;
+  selectedId?: string | null;
+  onSelect?: (id: string) => void;
+  interactive?: boolean;
+}) {
+  const { style, elements, mobile } = props;
+  const company = elements.filter((e) => e.type === "company-text");
+  const form = elements.filter((e) => e.type !== "company-text" && !e.isHidden);
+  const right = props.templateName === "TWO_COLUMN_RIGHT_FORM";
+  const theme = style.themeStyle ?? {};
+  const wrap: CSSProperties = {
+    display: "flex",
+    flexDirection: mobile ? "column" : right ? "row-reverse" : "row",
+    background: theme.backgroundColor,
+    backgroundImage: theme.backgroundImageUrl ? `url(${theme.backgroundImageUrl})` : undefined,
+    backgroundSize: `${theme.backgroundWidth ?? "100%"} ${theme.backgroundHeight ?? "100%"}`,
+    minHeight: 200,
+    pointerEvents: props.interactive ? undefined : "none",
+  };
+  const pick = (id: string) => (props.interactive && props.onSelect ? () => props.onSelect?.(id) : undefined);
+  return (
+    <div style={wrap} className="form-canvas">
+      <div style={{ flex: mobile ? "1 1 auto" : "14 1 0", padding: 24, background: theme.secondaryBackgroundColor }}>
+        {form.map((element) => (
+          <Selectable
+            key={element.id}
+            element={element}
+            selected={props.selectedId === element.id}
+            onClick={pick(element.id)}
+          >
+            <ElementView element={element} style={style} />
+          </Selectable>
+        ))}
+      </div>
+      <div style={{ flex: mobile ? "1 1 auto" : "10 1 0", padding: 24 }}>
+        {company.map((element) => (
+          <Selectable
+            key={element.id}
+            element={element}
+            selected={props.selectedId === element.id}
+            onClick={pick(element.id)}
+          >
+            <Rich html={element.textValue ?? ""} style={textCss(style.companyTextStyle)} />
+          </Selectable>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Selectable(props: {
+  element: CanvasElement;
+  selected: boolean;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
+  const outline = props.selected ? "2px solid #2c6ecb" : "1px dashed transparent";
+  if (!props.onClick) return <div style={{ marginBottom: 12 }}>{props.children}</div>;
+  return (
+    // The whole element is the target, as in the old builder; the button's name says which one.
+    <div
+      role="button"
+      tabIndex={0}
+      aria-label={`Edit ${labelOf(props.element)}`}
+      aria-pressed={props.selected}
+      onClick={props.onClick}
+      onKeyDown={(event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          props.onClick?.();
+        }
+      }}
+      style={{ marginBottom: 12, outline, borderRadius: 4, cursor: "pointer", padding: 2 }}
+    >
+      {props.children}
+    </div>
+  );
+}
+
+/** A short name of an element for the canvas buttons and the editor's title. */
+export function labelOf(element: CanvasElement): string {
+  switch (element.type) {
+    case "image":
+      return "image";
+    case "heading":
+    case "sub-heading":
+      return stripHtml(element.headingText ?? element.type) || element.type;
+    case "button":
+      return element.buttonText || "button";
+    case "Consent-text":
+      return "consent text";
+    case "copyright":
+      return "copyright text";
+    case "company-text":
+      return "company text";
+    case "text":
+      return "text";
+    default:
+      return element.label || element.type;
+  }
+}
+
+function stripHtml(html: string) {
+  return html.replace(/<[^>]*>/g, "").trim();
+}
+
+export function textCss(style: TextStyle | undefined): CSSProperties {
+  if (!style) return {};
+  const italic = style.fontStyle === "italic";
+  return {
+    fontFamily: style.fontFamily === "Roboto" ? "Roboto, sans-serif" : "Lato, Arial, sans-serif",
+    fontSize: style.fontSize,
+    fontStyle: italic ? "italic" : "normal",
+    fontWeight: style.fontWeight as CSSProperties["fontWeight"],
+    color: style.color,
+    margin: 0,
+  };
+}
+
+/** Texts of the rich elements are HTML the builder wrote (consent, copyright, company text). */
+function Rich({ html, style }: { html: string; style: CSSProperties }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the company's own texts, sanitised on save by the contract's schema
+  return <div style={style} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function ElementView({ element, style }: { element: CanvasElement; style: CanvasStyle }) {
+  const field = style.fieldStyle ?? {};
+  const fieldCss: CSSProperties = {
+    width: "100%",
+    boxSizing: "border-box",
+    padding: "8px 10px",
+    background: field.backgroundColor,
+    borderWidth: field.borderWidth,
+    borderStyle: field.borderStyle ?? "solid",
+    borderColor: field.borderColor,
+    borderRadius: field.borderRadius,
+    ...textCss(style.answerStyle),
+  };
+  const question = (
+    <p style={{ ...textCss(style.questionStyle), marginBottom: 4 }}>
+      {element.isRequired ? <span style={{ color: style.errorMessageColor }}>* </span> : null}
+      {element.label}
+    </p>
+  );
+  const description = element.description ? (
+    <p style={{ ...textCss(style.descriptionStyle), marginTop: 4 }}>{element.description}</p>
+  ) : null;
+  switch (element.type) {
+    case "image": {
+      const src = element.src || style.logoUrl;
+      if (!src) return <div style={{ height: 8 }} />;
+      return (
+        <img
+          src={src}
+          alt=""
+          style={{ height: style.logoHeight ?? "30px", width: style.logoWidth ?? "auto", maxWidth: "100%" }}
+        />
+      );
+    }
+    case "heading":
+      return <Rich html={element.headingText ?? ""} style={textCss(style.headingStyle)} />;
+    case "sub-heading":
+      return <Rich html={element.headingText ?? ""} style={textCss(style.subHeadingStyle)} />;
+    case "text":
+    case "Consent-text":
+    case "copyright":
+      return <Rich html={element.textValue ?? ""} style={textCss(style.textStyle)} />;
+    case "button": {
+      const b = style.buttonStyle ?? {};
+      return (
+        <div
+          style={{
+            ...textCss(b),
+            background: b.backgroundColor,
+            height: b.height,
+            border: `1px solid ${b.borderColor ?? "transparent"}`,
+            borderRadius: field.borderRadius,
+            display: "flex",
+            alignItems: "center",
+            justifyContent: "center",
+          }}
+        >
+          {element.buttonText}
+        </div>
+      );
+    }
+    case "dropdown":
+    case "multiselect-dropdown":
+      return (
+        <div>
+          {question}
+          <div style={{ ...fieldCss, opacity: 0.8 }}>{element.placeholder || "\u00a0"}</div>
+          {description}
+        </div>
+      );
+    case "multichoice":
+      return (
+        <div>
+          {question}
+          <div style={{ display: "flex", flexWrap: "wrap", gap: 8 }}>
+            {(element.options ?? []).map((option) =>
+              element.styleRadioValue === "Tags" ? (
+                <span key={option.value} style={{ ...fieldCss, width: "auto", borderRadius: 16 }}>
+                  {option.label}
+                </span>
+              ) : (
+                <span key={option.value} style={textCss(style.answerStyle)}>
+                  ◯ {option.label}
+                </span>
+              ),
+            )}
+          </div>
+          {description}
+        </div>
+      );
+    default:
+      return (
+        <div>
+          {question}
+          <div style={{ ...fieldCss, opacity: 0.8 }}>{element.placeholder || "\u00a0"}</div>
+          {description}
+        </div>
+      );
+  }
+}
