@@ -3,6 +3,7 @@ export * from "./audit";
 export * from "./billing";
 export * from "./commerce";
 export * from "./contacts";
+export * from "./forms";
 export * from "./identity";
 export * from "./messaging";
 export * from "./platform";

@@ -1,0 +1,203 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { getDb } from "#db/client.server";
+import { microsites } from "#db/schema";
+import { isUuid } from "~/domain/kernel/ids";
+import type { AccountScope } from "~/domain/kernel/scope";
+import {
+  defaultFormDocument,
+  FORM_LIST_LIMIT,
+  type FormDocument,
+  type FormElement,
+  type FormStyle,
+  formDocumentSchema,
+  formElementsSchema,
+  formStyleSchema,
+  TEMPLATE_NAMES,
+  type TemplateName,
+} from "./form-document";
+
+/**
+ * Saved sign-up forms of a company (spec 3 §2.1, §4.1, §7 "Forms"). Every function takes the caller's
+ * company and never reads or writes another company's form. Documents are checked with
+ * formDocumentSchema on every write; writes drop the public page's cached copy of the form.
+ */
+
+export type FormRecord = {
+  id: string;
+  accountId: string;
+  /** true: unpublished. */
+  disabled: boolean;
+  templateName: TemplateName;
+  elements: FormElement[];
+  style: FormStyle;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type FormWriteResult =
+  | { ok: true; form: FormRecord }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "invalid"; issues: string[] };
+
+type Row = typeof microsites.$inferSelect;
+
+/** Stored documents were checked on write; an older or hand-edited one falls back to the defaults. */
+export function toFormRecord(row: Row): FormRecord {
+  const defaults = defaultFormDocument();
+  const elements = formElementsSchema.safeParse(row.elements);
+  const style = formStyleSchema.safeParse(row.style);
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    disabled: row.disabled,
+    templateName: (TEMPLATE_NAMES as readonly string[]).includes(row.templateName)
+      ? (row.templateName as TemplateName)
+      : defaults.templateName,
+    elements: elements.success ? elements.data : (row.elements as FormElement[]),
+    style: style.success ? style.data : { ...defaults.style, ...(row.style as Partial<FormStyle>) },
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function checkDocument(
+  input: unknown,
+): { ok: true; document: FormDocument } | { ok: false; issues: string[] } {
+  const parsed = formDocumentSchema.safeParse(input);
+  if (parsed.success) return { ok: true, document: parsed.data };
+  return { ok: false, issues: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) };
+}
+
+/** The list (§2.1): the two shown layouts only, most recently updated first, at most 999. */
+export async function listForms(context: AccountScope): Promise<FormRecord[]> {
+  const rows = await getDb()
+    .select()
+    .from(microsites)
+    .where(
+      and(
+        eq(microsites.accountId, context.account.id),
+        inArray(microsites.templateName, [...TEMPLATE_NAMES]),
+      ),
+    )
+    .orderBy(desc(microsites.updatedAt), desc(microsites.id))
+    .limit(FORM_LIST_LIMIT);
+  return rows.map(toFormRecord);
+}
+
+export async function getForm(context: AccountScope, id: string): Promise<FormRecord | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await getDb()
+    .select()
+    .from(microsites)
+    .where(and(eq(microsites.id, id), eq(microsites.accountId, context.account.id)));
+  return row ? toFormRecord(row) : null;
+}
+
+/** The first Save (§4.1): creates the form, unpublished unless `disabled: false` is given. */
+export async function createForm(
+  context: AccountScope,
+  input: FormDocument & { disabled?: boolean },
+): Promise<FormWriteResult> {
+  const checked = checkDocument(input);
+  if (!checked.ok) return { ok: false, reason: "invalid", issues: checked.issues };
+  const { templateName, elements, style } = checked.document;
+  const [row] = await getDb()
+    .insert(microsites)
+    .values({
+      accountId: context.account.id,
+      disabled: input.disabled ?? true,
+      templateName,
+      elements,
+      style,
+    })
+    .returning();
+  return { ok: true, form: toFormRecord(row) };
+}
+
+/**
+ * Later Saves (§4.1): replaces the document; `disabled` given publishes or unpublishes in the same
+ * write (Publish saves with disabled false), omitted keeps the current state.
+ */
+export async function updateForm(
+  context: AccountScope,
+  id: string,
+  input: FormDocument & { disabled?: boolean },
+): Promise<FormWriteResult> {
+  if (!isUuid(id)) return { ok: false, reason: "not_found" };
+  const checked = checkDocument(input);
+  if (!checked.ok) return { ok: false, reason: "invalid", issues: checked.issues };
+  const { templateName, elements, style } = checked.document;
+  const [row] = await getDb()
+    .update(microsites)
+    .set({
+      templateName,
+      elements,
+      style,
+      ...(input.disabled === undefined ? {} : { disabled: input.disabled }),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(microsites.id, id), eq(microsites.accountId, context.account.id)))
+    .returning();
+  if (!row) return { ok: false, reason: "not_found" };
+  formChanged(id);
+  return { ok: true, form: toFormRecord(row) };
+}
+
+/** Publish (disabled false) or unpublish (disabled true) without touching the document (§4.1). */
+export async function setPublished(
+  context: AccountScope,
+  id: string,
+  published: boolean,
+): Promise<FormWriteResult> {
+  if (!isUuid(id)) return { ok: false, reason: "not_found" };
+  const [row] = await getDb()
+    .update(microsites)
+    .set({ disabled: !published, updatedAt: new Date() })
+    .where(and(eq(microsites.id, id), eq(microsites.accountId, context.account.id)))
+    .returning();
+  if (!row) return { ok: false, reason: "not_found" };
+  formChanged(id);
+  return { ok: true, form: toFormRecord(row) };
+}
+
+/** Copy (§2.1): a new unpublished form with the same document, its name suffixed '-Copied'. */
+export async function copyForm(context: AccountScope, id: string): Promise<FormWriteResult> {
+  const source = await getForm(context, id);
+  if (!source) return { ok: false, reason: "not_found" };
+  const style = { ...source.style, micrositeName: `${source.style.micrositeName}-Copied`.slice(0, 200) };
+  const [row] = await getDb()
+    .insert(microsites)
+    .values({
+      accountId: context.account.id,
+      disabled: true,
+      templateName: source.templateName,
+      elements: source.elements,
+      style,
+    })
+    .returning();
+  return { ok: true, form: toFormRecord(row) };
+}
+
+export async function deleteForm(context: AccountScope, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const removed = await getDb()
+    .delete(microsites)
+    .where(and(eq(microsites.id, id), eq(microsites.accountId, context.account.id)))
+    .returning({ id: microsites.id });
+  formChanged(id);
+  return removed.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Change listeners: the public page keeps published forms in memory and drops a form when it changes.
+
+const listeners = new Set<(formId: string) => void>();
+
+export function onFormChanged(listener: (formId: string) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function formChanged(formId: string) {
+  for (const listener of listeners) listener(formId);
+}
