@@ -63,6 +63,9 @@ export const permissionRules = {
   "integrations.aocm": (s) => writable(s) && s.roles.includes("admin"),
   // The consent text at checkout (spec 1 section 2): any member who is not read-only.
   "integrations.consentText": writable,
+  // Sign-up forms (spec 3 section 6): any member may build, copy, delete and publish; read-only admins
+  // change nothing.
+  "forms.write": writable,
 } satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissionRules;

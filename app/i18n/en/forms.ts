@@ -58,6 +58,7 @@ const forms = {
       updated: "Last updated",
       id: "Form id",
       notSaved: "Not saved yet",
+      copyId: "Copy id",
     },
     tabs: { layout: "Layout", component: "Component", settings: "Settings" },
     readOnly: "Read-only: you can look at this form but not change it.",

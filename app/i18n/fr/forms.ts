@@ -60,6 +60,7 @@ const forms: typeof formsEn = {
       updated: "Dernière mise à jour",
       id: "Identifiant",
       notSaved: "Pas encore enregistré",
+      copyId: "Copier",
     },
     tabs: { layout: "Mise en page", component: "Composant", settings: "Paramètres" },
     readOnly: "Lecture seule : vous pouvez consulter ce formulaire sans le modifier.",

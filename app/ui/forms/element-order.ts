@@ -21,7 +21,11 @@ export function canMove(length: number, index: number, direction: -1 | 1) {
 }
 
 /** Moves a custom field one place up (-1) or down (1); anything else is left as it is. */
-export function moveCustom<T extends { id: string }>(elements: readonly T[], id: string, direction: -1 | 1): T[] {
+export function moveCustom<T extends { id: string }>(
+  elements: readonly T[],
+  id: string,
+  direction: -1 | 1,
+): T[] {
   const index = elements.findIndex((e) => e.id === id);
   if (index < 0 || !canMove(elements.length, index, direction)) return [...elements];
   const next = [...elements];

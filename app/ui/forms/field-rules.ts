@@ -56,7 +56,10 @@ export const fieldDraftSchema = z
 export type FieldDraft = z.input<typeof fieldDraftSchema>;
 
 /** The field's errors by path ("label", "options.0.value"), as i18n keys. */
-export function fieldErrors(field: FieldDraft, others: readonly { id: string; attributeType?: string; type: string }[]) {
+export function fieldErrors(
+  field: FieldDraft,
+  others: readonly { id: string; attributeType?: string; type: string }[],
+) {
   const errors: Record<string, string> = {};
   const parsed = fieldDraftSchema.safeParse(field);
   if (!parsed.success)

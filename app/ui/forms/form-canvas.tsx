@@ -1,5 +1,8 @@
 import type { CSSProperties, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { COMPANY_COLUMN_SPAN, FONT_STACKS, FORM_COLUMN_SPAN } from "~/domain/forms/form-document";
 import type { CanvasElement, CanvasStyle, TextStyle } from "./canvas-types";
+import { safeRichHtml } from "./rich-text";
 
 /**
  * A rendering of a saved or edited form with its style: the builder's canvas (elements selectable),
@@ -14,25 +17,34 @@ export function FormCanvas(props: {
   selectedId?: string | null;
   onSelect?: (id: string) => void;
   interactive?: boolean;
+  /** The company's name, in place of {{COMPANY}}. */
+  company?: string;
 }) {
   const { style, elements, mobile } = props;
+  const companyName = props.company ?? "";
   const company = elements.filter((e) => e.type === "company-text");
   const form = elements.filter((e) => e.type !== "company-text" && !e.isHidden);
   const right = props.templateName === "TWO_COLUMN_RIGHT_FORM";
-  const theme = style.themeStyle ?? {};
+  const theme = style.themeStyle;
   const wrap: CSSProperties = {
     display: "flex",
     flexDirection: mobile ? "column" : right ? "row-reverse" : "row",
     background: theme.backgroundColor,
     backgroundImage: theme.backgroundImageUrl ? `url(${theme.backgroundImageUrl})` : undefined,
-    backgroundSize: `${theme.backgroundWidth ?? "100%"} ${theme.backgroundHeight ?? "100%"}`,
+    backgroundSize: `${theme.backgroundWidth} ${theme.backgroundHeight}`,
     minHeight: 200,
     pointerEvents: props.interactive ? undefined : "none",
   };
   const pick = (id: string) => (props.interactive && props.onSelect ? () => props.onSelect?.(id) : undefined);
   return (
     <div style={wrap} className="form-canvas">
-      <div style={{ flex: mobile ? "1 1 auto" : "14 1 0", padding: 24, background: theme.secondaryBackgroundColor }}>
+      <div
+        style={{
+          flex: mobile ? "1 1 auto" : `${FORM_COLUMN_SPAN} 1 0`,
+          padding: 24,
+          background: theme.secondaryBackgroundColor,
+        }}
+      >
         {form.map((element) => (
           <Selectable
             key={element.id}
@@ -40,11 +52,13 @@ export function FormCanvas(props: {
             selected={props.selectedId === element.id}
             onClick={pick(element.id)}
           >
-            <ElementView element={element} style={style} />
+            <div style={{ textAlign: element.style?.textAlign }}>
+              <ElementView element={element} style={style} company={companyName} />
+            </div>
           </Selectable>
         ))}
       </div>
-      <div style={{ flex: mobile ? "1 1 auto" : "10 1 0", padding: 24 }}>
+      <div style={{ flex: mobile ? "1 1 auto" : `${COMPANY_COLUMN_SPAN} 1 0`, padding: 24 }}>
         {company.map((element) => (
           <Selectable
             key={element.id}
@@ -52,7 +66,11 @@ export function FormCanvas(props: {
             selected={props.selectedId === element.id}
             onClick={pick(element.id)}
           >
-            <Rich html={element.textValue ?? ""} style={textCss(style.companyTextStyle)} />
+            <Rich
+              html={element.textValue ?? ""}
+              company={companyName}
+              style={textCss(style.companyTextStyle)}
+            />
           </Selectable>
         ))}
       </div>
@@ -66,14 +84,17 @@ function Selectable(props: {
   onClick?: () => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const outline = props.selected ? "2px solid #2c6ecb" : "1px dashed transparent";
   if (!props.onClick) return <div style={{ marginBottom: 12 }}>{props.children}</div>;
   return (
-    // The whole element is the target, as in the old builder; the button's name says which one.
+    // The whole element is the target, as in the old builder; the button's name says which one. A
+    // <button> may not hold the paragraphs and blocks an element renders.
+    // biome-ignore lint/a11y/useSemanticElements: see above
     <div
       role="button"
       tabIndex={0}
-      aria-label={`Edit ${labelOf(props.element)}`}
+      aria-label={t("forms.component.editElement", { name: labelOf(props.element) })}
       aria-pressed={props.selected}
       onClick={props.onClick}
       onKeyDown={(event) => {
@@ -120,23 +141,31 @@ export function textCss(style: TextStyle | undefined): CSSProperties {
   if (!style) return {};
   const italic = style.fontStyle === "italic";
   return {
-    fontFamily: style.fontFamily === "Roboto" ? "Roboto, sans-serif" : "Lato, Arial, sans-serif",
+    fontFamily: FONT_STACKS[style.fontFamily],
     fontSize: style.fontSize,
     fontStyle: italic ? "italic" : "normal",
-    fontWeight: style.fontWeight as CSSProperties["fontWeight"],
+    fontWeight: Number(style.fontWeight),
     color: style.color,
     margin: 0,
   };
 }
 
 /** Texts of the rich elements are HTML the builder wrote (consent, copyright, company text). */
-function Rich({ html, style }: { html: string; style: CSSProperties }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the company's own texts, sanitised on save by the contract's schema
-  return <div style={style} dangerouslySetInnerHTML={{ __html: html }} />;
+function Rich({ html, style, company }: { html: string; style: CSSProperties; company: string }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: reduced by safeRichHtml to a few tags without attributes
+  return <div style={style} dangerouslySetInnerHTML={{ __html: safeRichHtml(html, company) }} />;
 }
 
-function ElementView({ element, style }: { element: CanvasElement; style: CanvasStyle }) {
-  const field = style.fieldStyle ?? {};
+function ElementView({
+  element,
+  style,
+  company,
+}: {
+  element: CanvasElement;
+  style: CanvasStyle;
+  company: string;
+}) {
+  const field = style.fieldStyle;
   const fieldCss: CSSProperties = {
     width: "100%",
     boxSizing: "border-box",
@@ -165,27 +194,29 @@ function ElementView({ element, style }: { element: CanvasElement; style: Canvas
         <img
           src={src}
           alt=""
-          style={{ height: style.logoHeight ?? "30px", width: style.logoWidth ?? "auto", maxWidth: "100%" }}
+          style={{ height: style.logoHeight, width: style.logoWidth ?? "auto", maxWidth: "100%" }}
         />
       );
     }
     case "heading":
-      return <Rich html={element.headingText ?? ""} style={textCss(style.headingStyle)} />;
+      return <Rich html={element.headingText ?? ""} company={company} style={textCss(style.headingStyle)} />;
     case "sub-heading":
-      return <Rich html={element.headingText ?? ""} style={textCss(style.subHeadingStyle)} />;
+      return (
+        <Rich html={element.headingText ?? ""} company={company} style={textCss(style.subHeadingStyle)} />
+      );
     case "text":
     case "Consent-text":
     case "copyright":
-      return <Rich html={element.textValue ?? ""} style={textCss(style.textStyle)} />;
+      return <Rich html={element.textValue ?? ""} company={company} style={textCss(style.textStyle)} />;
     case "button": {
-      const b = style.buttonStyle ?? {};
+      const b = style.buttonStyle;
       return (
         <div
           style={{
             ...textCss(b),
             background: b.backgroundColor,
             height: b.height,
-            border: `1px solid ${b.borderColor ?? "transparent"}`,
+            border: `1px solid ${b.borderColor}`,
             borderRadius: field.borderRadius,
             display: "flex",
             alignItems: "center",

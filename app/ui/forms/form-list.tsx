@@ -22,7 +22,17 @@ export type FormCardData = {
 const BUILDER = "/contact-form/contact-form-builder";
 
 /** /contact-form (spec 3 section 2.1): 'Create New Form' and one card per saved form. */
-export function FormList({ forms, canWrite, now }: { forms: FormCardData[]; canWrite: boolean; now: string }) {
+export function FormList({
+  forms,
+  canWrite,
+  now,
+  company,
+}: {
+  forms: FormCardData[];
+  canWrite: boolean;
+  now: string;
+  company: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -36,7 +46,7 @@ export function FormList({ forms, canWrite, now }: { forms: FormCardData[]; canW
           </div>
         </Card>
         {forms.map((form) => (
-          <FormCard key={form.id} form={form} canWrite={canWrite} now={now} />
+          <FormCard key={form.id} form={form} canWrite={canWrite} now={now} company={company} />
         ))}
       </InlineGrid>
       {forms.length === 0 && (
@@ -48,7 +58,8 @@ export function FormList({ forms, canWrite, now }: { forms: FormCardData[]; canW
   );
 }
 
-function FormCard({ form, canWrite, now }: { form: FormCardData; canWrite: boolean; now: string }) {
+function FormCard(props: { form: FormCardData; canWrite: boolean; now: string; company: string }) {
+  const { form, canWrite, now } = props;
   const { t } = useTranslation();
   const fetcher = useFetcher<{ toast?: Toast }>();
   const [confirming, setConfirming] = useState(false);
@@ -60,11 +71,21 @@ function FormCard({ form, canWrite, now }: { form: FormCardData; canWrite: boole
         <Link to={`${BUILDER}?id=${form.id}`} aria-label={t("forms.list.open", { name: form.name })}>
           <div
             aria-hidden
-            style={{ height: 180, overflow: "hidden", position: "relative", borderBottom: "1px solid #e3e3e3" }}
+            style={{
+              height: 180,
+              overflow: "hidden",
+              position: "relative",
+              borderBottom: "1px solid #e3e3e3",
+            }}
           >
             {/* A live preview: the saved form drawn at a third of its size, not interactive. */}
             <div style={{ transform: "scale(0.33)", transformOrigin: "top left", width: "303%" }}>
-              <FormCanvas templateName={form.templateName} elements={form.elements} style={form.style} />
+              <FormCanvas
+                templateName={form.templateName}
+                elements={form.elements}
+                style={form.style}
+                company={props.company}
+              />
             </div>
           </div>
         </Link>
@@ -84,6 +105,7 @@ function FormCard({ form, canWrite, now }: { form: FormCardData; canWrite: boole
               <fetcher.Form method="post">
                 <input type="hidden" name="intent" value="copy" />
                 <input type="hidden" name="id" value={form.id} />
+                <input type="hidden" name="redirectTo" value="/contact-form" />
                 <Button
                   submit
                   icon={DuplicateIcon}
@@ -108,7 +130,7 @@ function FormCard({ form, canWrite, now }: { form: FormCardData; canWrite: boole
         loading={busy}
         onClose={() => setConfirming(false)}
         onConfirm={() => {
-          fetcher.submit({ intent: "delete", id: form.id }, { method: "post" });
+          fetcher.submit({ intent: "delete", id: form.id, redirectTo: "/contact-form" }, { method: "post" });
           setConfirming(false);
         }}
       />

@@ -10,7 +10,10 @@ const DAY = 24 * HOUR;
  * seconds, under 1 h in minutes, under 1 day in hours, under 30 days in days, under 365 days in
  * months (of 30 days), then years. A time in the future (clock skew) counts as 0 seconds.
  */
-export function relativeAge(then: Date | string, now: Date = new Date()): { unit: RelativeUnit; count: number } {
+export function relativeAge(
+  then: Date | string,
+  now: Date = new Date(),
+): { unit: RelativeUnit; count: number } {
   const elapsed = Math.max(0, now.getTime() - new Date(then).getTime());
   if (elapsed < MINUTE) return { unit: "seconds", count: Math.floor(elapsed / SECOND) };
   if (elapsed < HOUR) return { unit: "minutes", count: Math.floor(elapsed / MINUTE) };

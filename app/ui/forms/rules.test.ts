@@ -24,11 +24,17 @@ describe("the builder's field form (spec 5.1)", () => {
     expect(fieldErrors(field({ placeholder: "" }), []).placeholder).toBe("forms.validation.enterPlaceholder");
     expect(fieldErrors(field({ attributeId: "" }), []).attributeId).toBe("forms.validation.selectValue");
     expect(fieldErrors(field({ htmlType: "" }), []).htmlType).toBe("forms.validation.selectInputType");
-    expect(
-      fieldErrors(field({ attributeType: "contact-product-attribute", product: "" }), []).product,
-    ).toBe("forms.validation.selectProduct");
+    expect(fieldErrors(field({ attributeType: "contact-product-attribute", product: "" }), []).product).toBe(
+      "forms.validation.selectProduct",
+    );
     const options = fieldErrors(
-      field({ type: "multichoice", options: [{ label: "A", value: "" }, { label: "", value: "b" }] }),
+      field({
+        type: "multichoice",
+        options: [
+          { label: "A", value: "" },
+          { label: "", value: "b" },
+        ],
+      }),
       [],
     );
     expect(options["options.0.value"]).toBe("forms.validation.enterValue");
@@ -36,7 +42,12 @@ describe("the builder's field form (spec 5.1)", () => {
   });
 
   it("allows only one product dropdown", () => {
-    const product = field({ attributeType: "product", type: "dropdown", attributeId: undefined, options: [{ label: "Glow", value: "p1" }] });
+    const product = field({
+      attributeType: "product",
+      type: "dropdown",
+      attributeId: undefined,
+      options: [{ label: "Glow", value: "p1" }],
+    });
     expect(fieldErrors(product, [{ id: "f1", attributeType: "product", type: "dropdown" }])).toEqual({});
     expect(fieldErrors(product, [{ id: "other", attributeType: "product", type: "dropdown" }]).type).toBe(
       "forms.validation.oneProduct",
@@ -54,15 +65,15 @@ describe("the builder's field form (spec 5.1)", () => {
 
 describe("the settings rules (spec 5.2)", () => {
   it("bounds the logo size", () => {
-    expect(logoHeight("")).toBe("30px");
-    expect(logoHeight("0")).toBe("30px");
-    expect(logoHeight("-4")).toBe("30px");
-    expect(logoHeight("450")).toBe("300px");
-    expect(logoHeight("64")).toBe("64px");
-    expect(logoWidth("")).toBe("auto");
-    expect(logoWidth(0)).toBe("auto");
-    expect(logoWidth("301px")).toBe("300px");
-    expect(logoWidth("120")).toBe("120px");
+    expect(logoHeight("")).toBe(30);
+    expect(logoHeight("0")).toBe(30);
+    expect(logoHeight("-4")).toBe(30);
+    expect(logoHeight("450")).toBe(300);
+    expect(logoHeight("64")).toBe(64);
+    expect(logoWidth("")).toBeNull();
+    expect(logoWidth(0)).toBeNull();
+    expect(logoWidth("301px")).toBe(300);
+    expect(logoWidth("120")).toBe(120);
   });
 
   it("needs pop-up days of at least 1", () => {

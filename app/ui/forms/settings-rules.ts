@@ -1,9 +1,7 @@
 import { z } from "zod";
+import { DEFAULT_LOGO_HEIGHT_PX, LOGO_MAX_PX } from "~/domain/forms/form-document";
 
 // The builder's settings rules (spec 3 sections 5.2 and 9). Messages are i18n keys.
-
-export const LOGO_MAX_PX = 300;
-export const DEFAULT_LOGO_HEIGHT = "30px";
 
 function pixels(raw: string | number | null | undefined): number | null {
   if (raw === null || raw === undefined || String(raw).trim() === "") return null;
@@ -12,17 +10,17 @@ function pixels(raw: string | number | null | undefined): number | null {
 }
 
 /** Logo height: empty, 0 or less becomes 30px; above 300 becomes 300px. */
-export function logoHeight(raw: string | number | null | undefined): string {
+export function logoHeight(raw: string | number | null | undefined): number {
   const n = pixels(raw);
-  if (n === null || n <= 0) return DEFAULT_LOGO_HEIGHT;
-  return `${Math.min(n, LOGO_MAX_PX)}px`;
+  if (n === null || n <= 0) return DEFAULT_LOGO_HEIGHT_PX;
+  return Math.min(Math.round(n), LOGO_MAX_PX);
 }
 
-/** Logo width: empty, 0 or less becomes auto; above 300 becomes 300px. */
-export function logoWidth(raw: string | number | null | undefined): string {
+/** Logo width: empty, 0 or less becomes auto (null); above 300 becomes 300px. */
+export function logoWidth(raw: string | number | null | undefined): number | null {
   const n = pixels(raw);
-  if (n === null || n <= 0) return "auto";
-  return `${Math.min(n, LOGO_MAX_PX)}px`;
+  if (n === null || n <= 0) return null;
+  return Math.min(Math.round(n), LOGO_MAX_PX);
 }
 
 /** The Pop Up Settings' days field: required, at least 1. */
@@ -41,14 +39,4 @@ export function popupSaveError(style: { temporaryHideOnPopupClose?: boolean; num
 }
 
 /** Font sizes and border widths offered: 0 to 39 px (spec 9). */
-export const PX_CHOICES = Array.from({ length: 40 }, (_, i) => `${i}px`);
-export const FONT_FAMILIES = [
-  { label: "Lato (arial)", value: "Lato" },
-  { label: "Roboto", value: "Roboto" },
-] as const;
-/** Weights: Semi B (500), Bold (700), Italic (400 italic). */
-export const FONT_WEIGHTS = [
-  { key: "500", fontWeight: "500", fontStyle: "normal" },
-  { key: "700", fontWeight: "700", fontStyle: "normal" },
-  { key: "italic", fontWeight: "400", fontStyle: "italic" },
-] as const;
+export const PX_CHOICES = Array.from({ length: 40 }, (_, i) => i);

@@ -1,24 +1,13 @@
 import { useCallback, useMemo, useState } from "react";
+import { defaultFormDocument, defaultTypography } from "~/domain/forms/form-document";
 import type { DraftElement, DraftStyle, FormDraft } from "./canvas-types";
 import { deleteCustom, insertCustom, moveCustom } from "./element-order";
-
-/** The style keys Reset Typography restores (spec 4.1): the text styles and the button's font. */
-export const TYPOGRAPHY_KEYS = [
-  "headingStyle",
-  "subHeadingStyle",
-  "textStyle",
-  "questionStyle",
-  "answerStyle",
-  "descriptionStyle",
-  "companyTextStyle",
-  "buttonStyle",
-] as const;
 
 /**
  * The builder's working copy of a form and whether it differs from the saved one (any edit marks
  * unsaved changes; undoing an edit by hand clears them again, as the saved copy is compared).
  */
-export function useFormDraft(initial: FormDraft, defaults: () => FormDraft) {
+export function useFormDraft(initial: FormDraft) {
   const [draft, setDraft] = useState<FormDraft>(initial);
   const [saved, setSaved] = useState(() => JSON.stringify(initial));
   const dirty = useMemo(() => JSON.stringify(draft) !== saved, [draft, saved]);
@@ -26,11 +15,12 @@ export function useFormDraft(initial: FormDraft, defaults: () => FormDraft) {
   const update = useCallback((change: (draft: FormDraft) => FormDraft) => setDraft(change), []);
   const actions = useMemo(
     () => ({
-      setTemplate: (templateName: string) => update((d) => ({ ...d, templateName })),
+      setTemplate: (templateName: FormDraft["templateName"]) => update((d) => ({ ...d, templateName })),
       setStyle: (patch: Partial<DraftStyle>) => update((d) => ({ ...d, style: { ...d.style, ...patch } })),
       setElement: (id: string, patch: Partial<DraftElement>) =>
         update((d) => ({ ...d, elements: d.elements.map((e) => (e.id === id ? { ...e, ...patch } : e)) })),
-      addField: (element: DraftElement) => update((d) => ({ ...d, elements: insertCustom(d.elements, element) })),
+      addField: (element: DraftElement) =>
+        update((d) => ({ ...d, elements: insertCustom(d.elements, element) })),
       replaceField: (element: DraftElement) =>
         update((d) => ({ ...d, elements: d.elements.map((e) => (e.id === element.id ? element : e)) })),
       move: (id: string, direction: -1 | 1) =>
@@ -39,7 +29,7 @@ export function useFormDraft(initial: FormDraft, defaults: () => FormDraft) {
       /** Reset Form: the default elements and style, keeping the form's name and page title. */
       resetForm: () =>
         update((d) => {
-          const fresh = defaults();
+          const fresh = defaultFormDocument();
           return {
             ...fresh,
             style: {
@@ -49,21 +39,22 @@ export function useFormDraft(initial: FormDraft, defaults: () => FormDraft) {
             },
           };
         }),
+      /** Reset Typography: the fonts of every text style and the button's, its colours kept. */
       resetTypography: () =>
         update((d) => {
-          const fresh = defaults().style;
-          const style = { ...d.style };
-          for (const key of TYPOGRAPHY_KEYS) {
-            if (key === "buttonStyle") {
-              const { fontFamily, fontSize, fontStyle, fontWeight, color } = fresh.buttonStyle ?? {};
-              style.buttonStyle = { ...d.style.buttonStyle, fontFamily, fontSize, fontStyle, fontWeight, color };
-            } else style[key] = fresh[key];
-          }
-          return { ...d, style };
+          const fresh = defaultTypography();
+          const { backgroundColor, height, borderColor } = d.style.buttonStyle;
+          const buttonStyle = { ...fresh.buttonStyle, backgroundColor, height, borderColor };
+          return { ...d, style: { ...d.style, ...fresh, buttonStyle } };
         }),
-      markSaved: (doc: FormDraft) => setSaved(JSON.stringify(doc)),
+      /** The document as the server saved it becomes both the draft and the saved copy. */
+      loadSaved: (doc: FormDraft) => {
+        setDraft(doc);
+        setSaved(JSON.stringify(doc));
+      },
     }),
-    [update, defaults],
+    [update],
   );
   return { draft, dirty, ...actions };
 }
+export type FormDraftApi = ReturnType<typeof useFormDraft>;
