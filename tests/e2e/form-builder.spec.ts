@@ -48,9 +48,10 @@ test("build, save and publish a form; the publish popover; copy and delete on th
   await expect(publish).toBeDisabled();
   await page.getByTestId("publish-tooltip").hover();
   await expect(page.getByText("Please save the form inorder to publish it.")).toBeVisible();
-  await page.getByLabel("Form title").fill("Spring sign-up");
+  await page.getByLabel("Form title", { exact: true }).fill("Spring sign-up");
 
   // A contact-attribute text field; its messages first.
+  await page.getByRole("tab", { name: "Component" }).click();
   await page.getByRole("button", { name: "Add field" }).click();
   await page.getByRole("button", { name: "Contact attribute" }).click();
   await page.getByRole("button", { name: "Text input" }).click();
@@ -109,9 +110,9 @@ test("build, save and publish a form; the publish popover; copy and delete on th
   await expect(page.getByText("logo.jpg is not a png file")).toBeVisible();
   await page.getByRole("button", { name: "Pop Up Settings" }).click();
   await page.getByLabel("Hide for some days after close").check();
-  await page.getByLabel("Days").fill("0");
+  await page.getByLabel("Days", { exact: true }).fill("0");
   await expect(page.getByText("Please enter days!")).toBeVisible();
-  await page.getByLabel("Days").fill("3");
+  await page.getByLabel("Days", { exact: true }).fill("3");
   await shot(page, "builder-settings");
 
   // Save: the form exists (unpublished), Save waits for the next change.
@@ -122,11 +123,11 @@ test("build, save and publish a form; the publish popover; copy and delete on th
   await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
 
   // An edit blocks Publish until saved.
-  await page.getByLabel("Form title").fill("Spring sign-up!");
+  await page.getByLabel("Form title", { exact: true }).fill("Spring sign-up!");
   await expect(publish).toBeDisabled();
   await page.getByTestId("publish-tooltip").hover();
   await expect(page.getByText("There are unsaved changes. Please save first.")).toBeVisible();
-  await page.getByLabel("Form title").fill("Spring sign-up");
+  await page.getByLabel("Form title", { exact: true }).fill("Spring sign-up");
   await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
 
   // Publish with its confirmation.
@@ -156,7 +157,7 @@ test("build, save and publish a form; the publish popover; copy and delete on th
   await shot(page, "builder-share-popover");
   const [png] = await Promise.all([
     page.waitForEvent("download"),
-    popover.getByRole("button", { name: "Download PNG" }).click(),
+    popover.getByRole("link", { name: "Download PNG" }).click(),
   ]);
   expect(png.suggestedFilename()).toBe("form-qr-code.png");
   const image = PNG.sync.read(readFileSync(await png.path()));
@@ -164,7 +165,7 @@ test("build, save and publish a form; the publish popover; copy and delete on th
   expect(decoded?.data).toBe(link);
   const [jpg] = await Promise.all([
     page.waitForEvent("download"),
-    popover.getByRole("button", { name: "Download JPG" }).click(),
+    popover.getByRole("link", { name: "Download JPG" }).click(),
   ]);
   expect(jpg.suggestedFilename()).toBe("form-qr-code.jpg");
   expect(readFileSync(await jpg.path()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
@@ -172,7 +173,7 @@ test("build, save and publish a form; the publish popover; copy and delete on th
 
   // Form details: the id, copied with 'Copied to clipboard!'.
   await page.getByRole("button", { name: "Form details" }).click();
-  await page.getByRole("button", { name: "Copy id" }).click();
+  await page.getByRole("button", { name: "Copy id", exact: true }).click();
   await expect(toast(page, "Copied to clipboard!")).toBeVisible();
   await page.keyboard.press("Escape");
 
@@ -186,7 +187,7 @@ test("build, save and publish a form; the publish popover; copy and delete on th
   await preview.getByRole("button", { name: "Close" }).click();
 
   // The unsaved-changes guard on the way back.
-  await page.getByLabel("Form title").fill("Spring sign-up (draft)");
+  await page.getByLabel("Form title", { exact: true }).fill("Spring sign-up (draft)");
   await page.getByRole("button", { name: "Back to forms" }).click();
   await expect(
     page.getByText("Your changes to this form will be lost if you leave this page."),
@@ -217,7 +218,7 @@ test("build, save and publish a form; the publish popover; copy and delete on th
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, "list-390");
   await card.getByRole("link", { name: "Open Spring sign-up" }).click();
-  await expect(page.getByLabel("Form title")).toHaveValue("Spring sign-up");
+  await expect(page.getByLabel("Form title", { exact: true })).toHaveValue("Spring sign-up");
   await shot(page, "builder-390");
 });
 
@@ -228,11 +229,14 @@ test("RO Admin sees the list and the builder with every control disabled; writes
   const owner = await browser.newContext();
   const ownerPage = await owner.newPage();
   const { accountId } = await companyWithCatalogue(ownerPage);
-  const created = await ownerPage.request.post("/contact-form/contact-form-builder", {
+  // Saved as the builder saves (its JSON post, React Router's data request).
+  const created = await ownerPage.request.post("/contact-form/contact-form-builder.data", {
     data: { intent: "save", id: null, document: defaultFormDocument() },
   });
   expect(created.ok()).toBe(true);
-  const formId = ((await created.json()) as { saved: { id: string } }).saved.id;
+  await ownerPage.goto("/contact-form");
+  const href = await ownerPage.getByRole("link", { name: /^Open / }).getAttribute("href");
+  const formId = new URL(href ?? "", "http://x").searchParams.get("id") ?? "";
   await owner.close();
 
   await login(page, readOnlyAdmin);
@@ -247,7 +251,8 @@ test("RO Admin sees the list and the builder with every control disabled; writes
   await expect(page.getByRole("button", { name: /^Delete / })).toBeDisabled();
   await shot(page, "list-roadmin");
   await page.getByRole("link", { name: /^Open / }).click();
-  await expect(page.getByLabel("Form title")).toBeDisabled();
+  await expect(page).toHaveURL(/contact-form-builder\?id=/);
+  await expect(page.getByLabel("Form title", { exact: true })).toBeDisabled();
   await expect(page.getByRole("switch", { name: "Publish" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Form details" })).toBeDisabled();
@@ -261,7 +266,7 @@ test("RO Admin sees the list and the builder with every control disabled; writes
   const writes = [
     page.request.post("/contact-form", { form: { intent: "copy", id: formId } }),
     page.request.post("/contact-form", { form: { intent: "delete", id: formId } }),
-    page.request.post("/contact-form/contact-form-builder", { data: { intent: "publish", id: formId } }),
+    page.request.post("/contact-form/contact-form-builder.data", { data: { intent: "publish", id: formId } }),
   ];
   for (const response of await Promise.all(writes)) expect(response.status()).toBe(403);
 });

@@ -77,46 +77,47 @@ export function PublishPopover({ codes, disabled }: { codes: ShareCodes | null; 
   );
 }
 
-/** The share link's QR code, drawn by the qrcode library in the browser; downloads as PNG or JPG. */
+/**
+ * The share link's QR code, drawn by the qrcode library in the browser. The PNG and JPG downloads are
+ * plain links to the images made beforehand: a click on a link is the user's own download, which
+ * the browser never holds back as an unasked-for second download.
+ */
 function QrCode({ link }: { link: string }) {
   const { t } = useTranslation();
-  const [png, setPng] = useState<string | null>(null);
+  const [images, setImages] = useState<{ png: string; jpg: string } | null>(null);
   useEffect(() => {
     let live = true;
-    void import("qrcode").then((QR) =>
-      QR.toDataURL(link, { type: "image/png", margin: 2, width: 240 }).then((url) => live && setPng(url)),
-    );
+    void import("qrcode").then(async (QR) => {
+      const options = { margin: 2, width: 480 };
+      const [png, jpg] = await Promise.all([
+        QR.toDataURL(link, { ...options, type: "image/png" }),
+        // JPEG has no transparency: the library draws on a white background either way.
+        QR.toDataURL(link, { ...options, type: "image/jpeg" }),
+      ]);
+      if (live) setImages({ png, jpg });
+    });
     return () => {
       live = false;
     };
   }, [link]);
-  const download = async (type: "png" | "jpg") => {
-    const QR = await import("qrcode");
-    // JPEG has no transparency: the library draws on a white background either way.
-    const href = await QR.toDataURL(link, {
-      type: type === "png" ? "image/png" : "image/jpeg",
-      margin: 2,
-      width: 480,
-    });
-    const a = document.createElement("a");
-    a.href = href;
-    a.download = `form-qr-code.${type}`;
-    a.click();
-  };
   return (
     <BlockStack gap="200">
       <Text as="p" fontWeight="semibold">
         {t("forms.publish.qrCode")}
       </Text>
       <InlineStack gap="300" blockAlign="center">
-        {png ? (
-          <img src={png} alt={t("forms.publish.qrAlt")} width={120} height={120} />
+        {images ? (
+          <img src={images.png} alt={t("forms.publish.qrAlt")} width={120} height={120} />
         ) : (
           <div style={{ width: 120, height: 120 }} />
         )}
         <BlockStack gap="200">
-          <Button onClick={() => download("png")}>{t("forms.publish.downloadPng")}</Button>
-          <Button onClick={() => download("jpg")}>{t("forms.publish.downloadJpg")}</Button>
+          <Button url={images?.png} download="form-qr-code.png" disabled={!images}>
+            {t("forms.publish.downloadPng")}
+          </Button>
+          <Button url={images?.jpg} download="form-qr-code.jpg" disabled={!images}>
+            {t("forms.publish.downloadJpg")}
+          </Button>
         </BlockStack>
       </InlineStack>
     </BlockStack>
