@@ -97,6 +97,18 @@ const schema = z.object({
   // Tests only: every call and redirect to https://{shop} goes to {SHOPIFY_API_URL}/{shop} instead
   // (a local stand-in that speaks Shopify's OAuth and Admin API).
   SHOPIFY_API_URL: z.url().optional(),
+  // Sign-up forms (issue 15): the public form's captcha. altcha (default): self-hosted proof of work,
+  // no outside service. turnstile or hcaptcha: that provider, with CAPTCHA_SITE_KEY and
+  // CAPTCHA_SECRET_KEY; CAPTCHA_VERIFY_URL replaces its siteverify address (a local stand-in in tests).
+  CAPTCHA_PROVIDER: z.enum(["altcha", "turnstile", "hcaptcha"]).default("altcha"),
+  CAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  CAPTCHA_VERIFY_URL: z.url().optional(),
+  // ALTCHA's work: PBKDF2 iterations per attempt, and the most attempts a visitor's browser makes.
+  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(3000),
+  // Public form submissions accepted per visitor address per minute (per server process).
+  FORM_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
 });
 
 export type AppConfig = Omit<z.infer<typeof schema>, "APP_URL"> & {
@@ -131,6 +143,10 @@ function load(): AppConfig {
     throw new Error(`Invalid environment configuration:\n${problems}`);
   }
   const env = parsed.data;
+  if (env.CAPTCHA_PROVIDER !== "altcha" && !(env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET_KEY))
+    throw new Error(
+      `Invalid environment configuration:\n  CAPTCHA_PROVIDER is ${env.CAPTCHA_PROVIDER}: set CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY`,
+    );
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
   const appUrlIsLoopback = isLoopbackHostname(new URL(appUrl).hostname);
   return {

@@ -1,7 +1,7 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 // Every URL of the specification and the module that serves it. Screens that a later issue builds
-// use routes/pending-screen.tsx (signed in) or routes/public/pending-public.tsx until then.
+// use routes/pending-screen.tsx (signed in) until then.
 export default [
   // Public: sign-up and login (signed-in users are sent where they belong).
   route("signin", "routes/auth/login.tsx", { id: "signin" }),
@@ -21,10 +21,14 @@ export default [
   route("billingiframe", "routes/public/billing-page.tsx", { id: "billingiframe" }),
   route("shopify-install", "routes/shopify/install.tsx"),
   route("shopify-redirect", "routes/shopify/redirect.tsx"),
-  route("contact-form/contact-form-builder/m/:id", "routes/public/pending-public.tsx", {
+  route("contact-form/contact-form-builder/m/:id", "routes/public/public-form.tsx", {
     id: "public-form-long",
   }),
-  route("contact-form-builder/m/:id", "routes/public/pending-public.tsx", { id: "public-form" }),
+  route("contact-form-builder/m/:id", "routes/public/public-form.tsx", { id: "public-form" }),
+  // The public form's captcha challenge and widget files; /forms/form.js and /forms/popup.js (the
+  // pop-up a store pastes into its theme) are static files in public/forms/.
+  route("forms/captcha/challenge", "routes/public/form-captcha-challenge.tsx"),
+  route("forms/assets/:file", "routes/public/form-assets.tsx"),
   // Images uploaded in the form builder, public like the forms that show them.
   route("forms/images/:accountId/:file", "routes/forms/form-image.tsx"),
 

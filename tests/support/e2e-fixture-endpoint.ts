@@ -13,9 +13,11 @@ import { accounts, shopifySessions, storeProfiles, users } from "../../db/schema
 import {
   E2E_FIXTURE_PATH,
   E2E_FIXTURE_SECRET_HEADER,
+  E2E_FORM_FIXTURE_PATH,
   E2E_ORDER_FIXTURE_PATH,
   type E2eFixtureAnswer,
 } from "./e2e-fixture-protocol";
+import { formFixtureRequest, storeE2eForm } from "./e2e-form-fixture";
 import { orderFixtureRequest, storeE2eOrder } from "./e2e-order-fixture";
 
 /**
@@ -114,6 +116,24 @@ export function mountE2eFixture(app: Express, env: NodeJS.ProcessEnv = process.e
         return;
       }
       res.status(200).json(await storeE2eOrder(parsed.data));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  // A sign-up form of a company (issue 15), saved through the forms domain; same guard as above.
+  app.post(E2E_FORM_FIXTURE_PATH, express.json({ limit: "16kb" }), async (req, res, next) => {
+    try {
+      if (!fromTestRunner(req, secret)) {
+        res.status(404).type("text/plain").send("Not found");
+        return;
+      }
+      const parsed = formFixtureRequest.safeParse(req.body);
+      if (!parsed.success) {
+        res.status(400).json({ error: z.prettifyError(parsed.error) });
+        return;
+      }
+      res.status(200).json(await storeE2eForm(parsed.data));
     } catch (error) {
       next(error);
     }

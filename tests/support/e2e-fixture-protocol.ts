@@ -40,3 +40,25 @@ export type E2eOrderFixtureRequest = {
 };
 
 export type E2eOrderFixtureAnswer = { orderId: string; attributedTouchpointId: string | null };
+
+/** POST: a sign-up form of the company (issue 15), saved through the forms domain functions. */
+export const E2E_FORM_FIXTURE_PATH = "/__e2e/forms";
+
+export type E2eFormFixtureRequest = {
+  accountId: string;
+  /** Names of the company's products offered by a required product dropdown. */
+  products?: string[];
+  /** A contact attribute created for the form's required custom text field. */
+  attribute?: { title: string; type: "STRING" | "INTEGER" };
+  language?: "en" | "fr";
+  published?: boolean;
+  /** An empty element list (the 'not operational' page). */
+  empty?: boolean;
+  style?: {
+    permenantHideOnSubmit?: boolean;
+    temporaryHideOnPopupClose?: boolean;
+    numberOfHidingDays?: number;
+  };
+};
+
+export type E2eFormFixtureAnswer = { formId: string; attributeId: string | null; productIds: string[] };

@@ -2,9 +2,12 @@ import { expect, type Page } from "@playwright/test";
 import {
   E2E_FIXTURE_PATH,
   E2E_FIXTURE_SECRET_HEADER,
+  E2E_FORM_FIXTURE_PATH,
   E2E_ORDER_FIXTURE_PATH,
   type E2eFixtureAnswer,
   type E2eFixtureRequest,
+  type E2eFormFixtureAnswer,
+  type E2eFormFixtureRequest,
   type E2eOrderFixtureAnswer,
   type E2eOrderFixtureRequest,
 } from "./e2e-fixture-protocol";
@@ -51,4 +54,19 @@ export async function writeOrderFixture(
   });
   expect(response.status(), `the fixture endpoint should store order ${request.name}`).toBe(200);
   return (await response.json()) as E2eOrderFixtureAnswer;
+}
+
+/** A sign-up form of the company, saved by the e2e server (tests/support/e2e-form-fixture.ts). */
+export async function writeFormFixture(
+  page: Page,
+  request: E2eFormFixtureRequest,
+): Promise<E2eFormFixtureAnswer> {
+  const secret = process.env.E2E_FIXTURE_SECRET;
+  if (!secret) throw new Error("E2E_FIXTURE_SECRET is unset: run the specs through playwright.config.ts");
+  const response = await page.request.post(E2E_FORM_FIXTURE_PATH, {
+    data: request,
+    headers: { [E2E_FIXTURE_SECRET_HEADER]: secret },
+  });
+  expect(response.status(), "the fixture endpoint should save the form").toBe(200);
+  return (await response.json()) as E2eFormFixtureAnswer;
 }

@@ -1,0 +1,397 @@
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import {
+  consentEvents,
+  contactAttributeValues,
+  contactProducts,
+  contacts,
+  enrollments,
+  formSubmissions,
+  formViewCounts,
+  productAttributeValues,
+} from "#db/schema";
+import { resetConfigForTests } from "~/config.server";
+import { createAttribute } from "~/domain/contacts/attributes.server";
+import { createContact } from "~/domain/contacts/contacts.server";
+import type { AccountScope } from "~/domain/kernel/scope";
+import { createProduct } from "~/domain/products/products.server";
+import { issueAltchaChallenge, verifyCaptcha } from "~/services/captcha/captcha.server";
+import { companyWithAdmin } from "../../../tests/support/team-factories";
+import { describeEachDatabase } from "../../../tests/support/test-database";
+import {
+  DEFAULT_CONSENT_TEXT,
+  defaultFormDocument,
+  type FormElement,
+  withCustomElements,
+} from "./form-document";
+import { createForm, setPublished, updateForm } from "./forms.server";
+import { submittedValues } from "./public-fields";
+import {
+  clearPublicFormCache,
+  flushPageLoads,
+  loadPublicForm,
+  type PublicForm,
+  recordPageLoad,
+} from "./public-form.server";
+import { type SubmitInput, submitPublicForm } from "./submit.server";
+
+beforeAll(() => {
+  // Cheap proofs of work: the test solves them in-process.
+  process.env.ALTCHA_COST = "5";
+  process.env.ALTCHA_MAX_NUMBER = "30";
+  resetConfigForTests();
+});
+afterAll(() => {
+  delete process.env.ALTCHA_COST;
+  delete process.env.ALTCHA_MAX_NUMBER;
+  resetConfigForTests();
+});
+beforeEach(() => clearPublicFormCache());
+
+async function solvedToken(): Promise<string> {
+  const challenge = await issueAltchaChallenge();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error("not solved");
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+}
+
+async function setUp(language: "en" | "fr" = "en") {
+  const a = await companyWithAdmin("Acme Solar");
+  const scope: AccountScope = { account: { id: a.account.id } };
+  const product = async (name: string) => {
+    const r = await createProduct(scope, name);
+    if (!r.ok) throw new Error(r.reason);
+    return r.product.id;
+  };
+  const attribute = async (title: string, type: string, attributeScope = "contact") => {
+    const r = await createAttribute(scope, { title, type, scope: attributeScope });
+    if (!r.ok) throw new Error(r.reason);
+    return r.attribute.id;
+  };
+  const panels = await product("Panels");
+  const battery = await product("Battery");
+  const city = await attribute("City", "STRING");
+  const source = await attribute("Source", "STRING");
+  const size = await attribute("Roof size", "INTEGER", "product");
+  const custom: FormElement[] = [
+    {
+      id: "city",
+      type: "input",
+      htmlType: "text",
+      label: "City",
+      attributeType: "contact-attribute",
+      attributeId: city,
+      isRequired: true,
+    },
+    {
+      id: "size",
+      type: "input",
+      htmlType: "number",
+      label: "Roof size",
+      attributeType: "contact-product-attribute",
+      attributeId: size,
+      product: panels,
+    },
+    {
+      id: "product",
+      type: "dropdown",
+      label: "Product",
+      attributeType: "product",
+      isRequired: true,
+      options: [
+        { label: "Panels", value: panels },
+        { label: "Battery", value: battery },
+      ],
+    },
+    {
+      id: "source",
+      type: "dropdown",
+      label: "Source",
+      attributeType: "contact-attribute",
+      attributeId: source,
+      isHidden: true,
+      options: [{ label: "Fair", value: "fair-2026" }],
+      isCheckedIndex: 0,
+    },
+  ];
+  const base = defaultFormDocument();
+  const created = await createForm(scope, {
+    ...base,
+    elements: withCustomElements(base.elements, custom),
+    style: { ...base.style, formLanguage: language },
+  });
+  if (!created.ok) throw new Error("form");
+  await setPublished(scope, created.form.id, true);
+  const state = await loadPublicForm(created.form.id);
+  if (state.status !== "ok") throw new Error(state.status);
+  return { a, scope, form: state.form, panels, battery, city, source, size };
+}
+
+function input(
+  form: PublicForm,
+  values: Record<string, string>,
+  extra: Partial<SubmitInput> = {},
+): SubmitInput {
+  return {
+    form,
+    posted: submittedValues(Object.entries(values)),
+    productId: null,
+    idempotencyKey: "key-0000000000000001",
+    captchaToken: null,
+    ip: "203.0.113.9",
+    ...extra,
+  };
+}
+
+const captchaOk = (n: number) => ({
+  ok: true as const,
+  singleUseKey: `test:${n}`,
+  expiresAt: new Date(Date.now() + 60_000),
+});
+
+describeEachDatabase("public form submissions", (getDb) => {
+  test("every key shape of §3.5 lands: contact, attributes, hidden preset, products, product attribute, consent", async () => {
+    const s = await setUp();
+    const result = await submitPublicForm(
+      input(
+        s.form,
+        {
+          "First Name": "Ada",
+          "Last Name": "Lovelace",
+          "Phone No.": "(201) 555-0147",
+          Email: "Ada@Example.com",
+          [`contact.attribute.${s.city}`]: "Lyon",
+          [`contact.product.attribute.${s.size}:::${s.panels}`]: "42",
+          product: s.battery,
+          // A visitor cannot change a hidden field: its preset is stored.
+          [`contact.attribute.${s.source}`]: "forged",
+        },
+        { captchaToken: await solvedToken() },
+      ),
+    );
+    expect(result).toMatchObject({ ok: true, replay: false });
+    if (!result.ok) return;
+    const [contact] = await getDb().select().from(contacts).where(eq(contacts.id, result.contactId));
+    expect(contact).toMatchObject({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      phone: "+12015550147",
+      email: "ada@example.com",
+      smsConsent: "opted_in",
+    });
+    const values = await getDb()
+      .select()
+      .from(contactAttributeValues)
+      .where(eq(contactAttributeValues.contactId, contact.id));
+    expect(Object.fromEntries(values.map((v) => [v.attributeId, v.value]))).toEqual({
+      [s.city]: "Lyon",
+      [s.source]: "fair-2026",
+    });
+    const links = await getDb()
+      .select()
+      .from(contactProducts)
+      .where(eq(contactProducts.contactId, contact.id));
+    expect(links.map((l) => l.productId).sort()).toEqual([s.panels, s.battery].sort());
+    const panelsLink = links.find((l) => l.productId === s.panels);
+    const productValues = await getDb().select().from(productAttributeValues);
+    expect(productValues).toEqual([
+      expect.objectContaining({ contactProductId: panelsLink?.id, attributeId: s.size, value: "42" }),
+    ]);
+    expect(
+      await getDb().select().from(enrollments).where(eq(enrollments.contactId, contact.id)),
+    ).toHaveLength(2);
+    const [consent] = await getDb()
+      .select()
+      .from(consentEvents)
+      .where(eq(consentEvents.contactId, contact.id));
+    expect(consent).toMatchObject({ kind: "opt_in", source: "form", ip: "203.0.113.9" });
+    expect(consent.consentText).toContain(
+      "marketing text messages from Acme Solar at the phone number provided",
+    );
+    expect(consent.consentText).not.toContain("<p>");
+    expect(DEFAULT_CONSENT_TEXT).toContain("{{COMPANY}}");
+    const [submission] = await getDb().select().from(formSubmissions);
+    expect(submission).toMatchObject({
+      formId: s.form.form.id,
+      contactId: contact.id,
+      consentText: consent.consentText,
+    });
+  });
+
+  test("a French form's translated labels are mapped back to the default fields", async () => {
+    const s = await setUp("fr");
+    expect(s.form.fields.slice(0, 4).map((f) => f.label)).toEqual([
+      "Prénom",
+      "Nom",
+      "N° de téléphone",
+      "E-mail",
+    ]);
+    const result = await submitPublicForm(
+      input(
+        s.form,
+        {
+          Prénom: "Émile",
+          Nom: "Zola",
+          "N° de téléphone": "+33 6 12 34 56 78",
+          [`contact.attribute.${s.city}`]: "Paris",
+          product: s.panels,
+        },
+        { captcha: captchaOk(1) },
+      ),
+    );
+    expect(result.ok).toBe(true);
+    const [contact] = await getDb().select().from(contacts);
+    expect(contact).toMatchObject({ firstName: "Émile", lastName: "Zola", phone: "+33612345678" });
+  });
+
+  test("§5.3 messages come back and nothing is written; the captcha is not spent", async () => {
+    const s = await setUp();
+    const token = await solvedToken();
+    const result = await submitPublicForm(
+      input(
+        s.form,
+        { "First Name": "", "Last Name": "X", "Phone No.": "12", Email: "nope", product: "" },
+        { captchaToken: token },
+      ),
+    );
+    expect(result).toEqual({
+      ok: false,
+      reason: "invalid",
+      errors: {
+        "First Name": "Please enter first name!",
+        "Phone No.": "Please enter valid phone no.!",
+        Email: "Please enter a valid email address!",
+        [`contact.attribute.${s.city}`]: "Please enter city!",
+        product: "Please select value!",
+      },
+    });
+    expect(await getDb().select().from(contacts)).toHaveLength(0);
+    expect(await getDb().select().from(formSubmissions)).toHaveLength(0);
+  });
+
+  test("a double click or a replayed post writes nothing twice; a spent captcha is refused for a new post", async () => {
+    const s = await setUp();
+    const values = {
+      "First Name": "Bo",
+      "Last Name": "Li",
+      "Phone No.": "2015550199",
+      [`contact.attribute.${s.city}`]: "Oslo",
+      product: s.panels,
+    };
+    const token = await solvedToken();
+    const both = await Promise.all([
+      submitPublicForm(input(s.form, values, { captchaToken: token })),
+      submitPublicForm(input(s.form, values, { captchaToken: token })),
+    ]);
+    expect(both.every((r) => r.ok)).toBe(true);
+    expect(both.filter((r) => r.ok && r.replay)).toHaveLength(1);
+    // The same key with a fresh captcha (a retried post): still the first submission.
+    const again = await submitPublicForm(input(s.form, values, { captchaToken: await solvedToken() }));
+    expect(again).toMatchObject({ ok: true, replay: true });
+    // The spent captcha with a new key (a bot replaying a solution): refused.
+    const replayed = await submitPublicForm(
+      input(s.form, values, { captchaToken: token, idempotencyKey: "key-0000000000000002" }),
+    );
+    expect(replayed).toEqual({ ok: false, reason: "captcha" });
+    expect(await getDb().select().from(contacts)).toHaveLength(1);
+    expect(await getDb().select().from(formSubmissions)).toHaveLength(1);
+    expect(await getDb().select().from(consentEvents)).toHaveLength(1);
+  });
+
+  test("a contact is found by phone first, then by email, in the form's company only", async () => {
+    const s = await setUp();
+    const other = await companyWithAdmin();
+    await createContact(
+      { account: { id: other.account.id } },
+      { firstName: "O", lastName: "T", phone: "+12015550100" },
+    );
+    const byEmail = await createContact(s.scope, {
+      firstName: "Old",
+      lastName: "Name",
+      email: "kim@example.com",
+    });
+    const byPhone = await createContact(s.scope, { firstName: "Ph", lastName: "One", phone: "+12015550100" });
+    if (!byEmail.ok || !byPhone.ok) throw new Error("contacts");
+    const base = { "Last Name": "Kim", [`contact.attribute.${s.city}`]: "Rome", product: s.panels };
+    const first = await submitPublicForm(
+      input(
+        s.form,
+        { ...base, "First Name": "Jo", "Phone No.": "201-555-0100", Email: "kim@example.com" },
+        { captcha: captchaOk(2) },
+      ),
+    );
+    expect(first).toMatchObject({ ok: true, contactId: byPhone.contact.id });
+    const second = await submitPublicForm(
+      input(
+        s.form,
+        { ...base, "First Name": "Kim", "Phone No.": "2015550123", Email: "KIM@example.com" },
+        { captcha: captchaOk(3), idempotencyKey: "key-0000000000000003" },
+      ),
+    );
+    expect(second).toMatchObject({ ok: true, contactId: byEmail.contact.id });
+    const [updated] = await getDb().select().from(contacts).where(eq(contacts.id, byEmail.contact.id));
+    expect(updated).toMatchObject({ firstName: "Kim", phone: "+12015550123", smsConsent: "opted_in" });
+    const [phoneOwner] = await getDb().select().from(contacts).where(eq(contacts.id, byPhone.contact.id));
+    // The email belongs to the other contact: the phone's contact keeps none.
+    expect(phoneOwner.email).toBeNull();
+  });
+
+  test("?productId= preselects the product and hides its field", async () => {
+    const s = await setUp();
+    const { fieldsForProduct } = await import("./public-page.server");
+    const form = { ...s.form, fields: fieldsForProduct(s.form.fields, s.battery) };
+    const result = await submitPublicForm(
+      input(
+        form,
+        {
+          "First Name": "P",
+          "Last Name": "Q",
+          "Phone No.": "2015550111",
+          [`contact.attribute.${s.city}`]: "Nice",
+          product: s.panels,
+        },
+        { captcha: captchaOk(4), productId: s.battery },
+      ),
+    );
+    expect(result.ok).toBe(true);
+    expect((await getDb().select().from(contactProducts)).map((l) => l.productId)).toEqual([s.battery]);
+  });
+
+  test("page loads are counted per form and day; saving the form drops the cached copy", async () => {
+    const s = await setUp();
+    for (let i = 0; i < 3; i++)
+      recordPageLoad(s.form.form.id, s.scope.account.id, new Date("2026-11-25T10:00:00Z"));
+    await flushPageLoads();
+    recordPageLoad(s.form.form.id, s.scope.account.id, new Date("2026-11-25T11:00:00Z"));
+    await flushPageLoads();
+    expect(await getDb().select().from(formViewCounts)).toEqual([
+      expect.objectContaining({ formId: s.form.form.id, day: "2026-11-25", views: 4 }),
+    ]);
+    await updateForm(s.scope, s.form.form.id, { ...defaultFormDocument(), disabled: true });
+    expect((await loadPublicForm(s.form.form.id)).status).toBe("disabled");
+  });
+});
+
+describeEachDatabase("captcha", () => {
+  test("an ALTCHA solution verifies; tampered or expired ones do not", async () => {
+    const token = await solvedToken();
+    expect(await verifyCaptcha(token, null)).toMatchObject({
+      ok: true,
+      singleUseKey: expect.stringMatching(/^altcha:/),
+    });
+    const payload = JSON.parse(Buffer.from(token, "base64").toString());
+    payload.challenge.parameters.cost = 1;
+    expect(await verifyCaptcha(Buffer.from(JSON.stringify(payload)).toString("base64"), null)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    expect(await verifyCaptcha("not base64 json", null)).toEqual({ ok: false, reason: "invalid" });
+    expect(await verifyCaptcha("", null)).toEqual({ ok: false, reason: "missing" });
+    const old = await issueAltchaChallenge(Date.now() - 11 * 60_000);
+    const solution = await solveChallenge({ challenge: old, deriveKey });
+    const expired = Buffer.from(JSON.stringify({ challenge: old, solution })).toString("base64");
+    expect(await verifyCaptcha(expired, null)).toEqual({ ok: false, reason: "expired" });
+  });
+});
