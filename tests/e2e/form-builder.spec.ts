@@ -1,9 +1,17 @@
-import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { defaultFormDocument } from "../../app/domain/forms/form-document";
-import { expect, login, readOnlyAdmin, signInNewCompanyAdmin, test, toast } from "../support/e2e-helpers";
+import { uniquePhone } from "../support/contacts-e2e";
+import {
+  expect,
+  login,
+  readOnlyAdmin,
+  signInNewCompanyAdmin,
+  test,
+  toast,
+  uniqueEmail,
+} from "../support/e2e-helpers";
 
 // The form list and the form builder (spec 3 sections 2.1, 2.2, 4.1, 5.1, 5.2 and 6): a form with a
 // custom attribute field and a product dropdown, saved and published; the publish popover (share
@@ -155,21 +163,36 @@ test("build, save and publish a form; the publish popover; copy and delete on th
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`data-form-id="${id}"`);
   await expect(popover.getByRole("img", { name: "QR code of the share link" })).toBeVisible();
   await shot(page, "builder-share-popover");
-  const [png] = await Promise.all([
-    page.waitForEvent("download"),
-    popover.getByRole("link", { name: "Download PNG" }).click(),
-  ]);
-  expect(png.suggestedFilename()).toBe("form-qr-code.png");
-  const image = PNG.sync.read(readFileSync(await png.path()));
+  // The downloads are links to the images themselves: their bytes are what a click saves.
+  const pngLink = popover.getByRole("link", { name: "Download PNG" });
+  await expect(pngLink).toHaveAttribute("download", "form-qr-code.png");
+  const pngHref = (await pngLink.getAttribute("href")) ?? "";
+  expect(pngHref).toMatch(/^data:image\/png;base64,/);
+  const image = PNG.sync.read(Buffer.from(pngHref.split(",")[1] ?? "", "base64"));
   const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
   expect(decoded?.data).toBe(link);
-  const [jpg] = await Promise.all([
-    page.waitForEvent("download"),
-    popover.getByRole("link", { name: "Download JPG" }).click(),
-  ]);
-  expect(jpg.suggestedFilename()).toBe("form-qr-code.jpg");
-  expect(readFileSync(await jpg.path()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  const jpgLink = popover.getByRole("link", { name: "Download JPG" });
+  await expect(jpgLink).toHaveAttribute("download", "form-qr-code.jpg");
+  const jpgHref = (await jpgLink.getAttribute("href")) ?? "";
+  expect(Buffer.from(jpgHref.split(",")[1] ?? "", "base64").subarray(0, 3)).toEqual(
+    Buffer.from([0xff, 0xd8, 0xff]),
+  );
   await page.keyboard.press("Escape");
+
+  // The share link, as a visitor: fill, the captcha solves itself on Send, success (h-forms-core's page).
+  const visitor = await context.browser()!.newPage();
+  await visitor.goto(link);
+  await visitor.getByLabel("First Name").fill("Vera");
+  await visitor.getByLabel("Last Name").fill("Visitor");
+  await visitor.getByLabel("Phone No.").fill(uniquePhone());
+  await visitor.getByLabel("Email").fill(uniqueEmail("visitor"));
+  await visitor.getByLabel("Skin type").fill("Dry");
+  await visitor.getByLabel("Your product").selectOption({ label: "Night Cream" });
+  await visitor.getByRole("button", { name: "Send" }).click();
+  const success = visitor.getByRole("dialog", { name: "Form submmited successfully." });
+  await expect(success).toBeVisible({ timeout: 30_000 });
+  await shot(visitor, "public-form-success");
+  await visitor.close();
 
   // Form details: the id, copied with 'Copied to clipboard!'.
   await page.getByRole("button", { name: "Form details" }).click();
