@@ -239,9 +239,11 @@ test("build, save and publish a form; the publish popover; copy and delete on th
   await expect(card).toBeVisible();
 
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
   await shot(page, "list-390");
   await card.getByRole("link", { name: "Open Spring sign-up" }).click();
   await expect(page.getByLabel("Form title", { exact: true })).toHaveValue("Spring sign-up");
+  await page.reload();
   await shot(page, "builder-390");
 });
 

@@ -80,7 +80,7 @@ export function BuilderHeader(props: {
       <InlineStack align="space-between" blockAlign="center" gap="300">
         <InlineStack gap="300" blockAlign="center" wrap={false}>
           <Button icon={ArrowLeftIcon} accessibilityLabel={t("forms.builder.back")} onClick={props.onBack} />
-          <Box minWidth="220px">
+          <Box minWidth="min(220px, 60vw)">
             <TextField
               label={t("forms.builder.titleLabel")}
               labelHidden

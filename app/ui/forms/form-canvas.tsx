@@ -37,7 +37,9 @@ export function FormCanvas(props: {
   };
   const pick = (id: string) => (props.interactive && props.onSelect ? () => props.onSelect?.(id) : undefined);
   return (
-    <div style={wrap} className="form-canvas">
+    <div style={wrap} className={mobile ? "form-canvas" : "form-canvas form-canvas-responsive"}>
+      {/* On a narrow screen the two columns stack, as on the public page (md: 768 px). */}
+      <style>{"@media (max-width: 767px){.form-canvas-responsive{flex-direction:column!important}}"}</style>
       <div
         style={{
           flex: mobile ? "1 1 auto" : `${FORM_COLUMN_SPAN} 1 0`,
