@@ -162,7 +162,6 @@ test("build, save and publish a form; the publish popover; copy and delete on th
   await expect(toast(page, "Script copied!")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`data-form-id="${id}"`);
   await expect(popover.getByRole("img", { name: "QR code of the share link" })).toBeVisible();
-  await shot(page, "builder-share-popover");
   // The downloads are links to the images themselves: their bytes are what a click saves.
   const pngLink = popover.getByRole("link", { name: "Download PNG" });
   await expect(pngLink).toHaveAttribute("download", "form-qr-code.png");
@@ -177,6 +176,8 @@ test("build, save and publish a form; the publish popover; copy and delete on th
   expect(Buffer.from(jpgHref.split(",")[1] ?? "", "base64").subarray(0, 3)).toEqual(
     Buffer.from([0xff, 0xd8, 0xff]),
   );
+  // Last: a full-page screenshot resizes the window, which closes the popover.
+  await page.screenshot({ path: `${screens}/builder-share-popover.png` });
   await page.keyboard.press("Escape");
 
   // The share link, as a visitor: fill, the captcha solves itself on Send, success (h-forms-core's page).
