@@ -29,6 +29,8 @@ export default [
   // pop-up a store pastes into its theme) are static files in public/forms/.
   route("forms/captcha/challenge", "routes/public/form-captcha-challenge.tsx"),
   route("forms/assets/:file", "routes/public/form-assets.tsx"),
+  // Images uploaded in the form builder, public like the forms that show them.
+  route("forms/images/:accountId/:file", "routes/forms/form-image.tsx"),
 
   // Public: tracked links and provider webhooks (signature-checked, no session).
   route("l/:code", "routes/links/link.tsx"),
@@ -74,6 +76,7 @@ export default [
   route("resources/admin/dashboards", "routes/resources/admin/dashboards.tsx"),
   route("resources/admin/users", "routes/resources/admin/users.tsx"),
   route("resources/admin/legal", "routes/resources/admin/legal.tsx"),
+  route("resources/form-images", "routes/forms/form-images.tsx"),
 
   // Setup: signed in, with or without a company.
   route("setup", "routes/setup/setup.tsx"),
@@ -96,8 +99,10 @@ export default [
     route("contacts-detail", "routes/contacts/contact-detail.tsx", { id: "contacts-detail" }),
     route("contacts/create-contact", "routes/contacts/create-contact.tsx"),
     route("contacts/contact-detail", "routes/contacts/contact-detail.tsx", { id: "contact-detail" }),
-    route("contact-form", "routes/pending-screen.tsx", { id: "contact-form" }),
-    route("contact-form/contact-form-builder", "routes/pending-screen.tsx", { id: "contact-form-builder" }),
+    route("contact-form", "routes/forms/form-list.tsx", { id: "contact-form" }),
+    route("contact-form/contact-form-builder", "routes/forms/form-builder.tsx", {
+      id: "contact-form-builder",
+    }),
     route("responsive-billingpage", "routes/settings/responsive-billingpage.tsx"),
     route("integration", "routes/integrations/integration.tsx"),
     route("webchat", "routes/webchat/index.tsx"),

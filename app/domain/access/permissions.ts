@@ -73,6 +73,9 @@ export const permissionRules = {
   "integrations.whatsapp": writable,
   // Hiding the home page's first-run checklist (issue 20): any member who is not read-only.
   "firstRun.dismiss": writable,
+  // Sign-up forms (spec 3 section 6): any member may build, copy, delete and publish; read-only admins
+  // change nothing.
+  "forms.write": writable,
 } satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissionRules;
