@@ -16,6 +16,8 @@ import { richTextToPlain, withCompany } from "./rich-text";
 export type PublicForm = {
   form: FormRecord;
   companyName: string;
+  /** The company's country: the one a phone number written without "+country code" is read in. */
+  country: string;
   language: FormLanguage;
   fields: PublicField[];
   /** The consent text as the visitor reads it ({{COMPANY}} replaced, markup removed): the record. */
@@ -49,7 +51,7 @@ export async function loadPublicForm(id: string, now = Date.now()): Promise<Publ
 
 async function readPublicForm(id: string): Promise<PublicFormState> {
   const [row] = await getDb()
-    .select({ form: microsites, companyName: accounts.company })
+    .select({ form: microsites, companyName: accounts.company, country: accounts.country })
     .from(microsites)
     .innerJoin(accounts, eq(accounts.id, microsites.accountId))
     .where(eq(microsites.id, id));
@@ -67,6 +69,7 @@ async function readPublicForm(id: string): Promise<PublicFormState> {
     form: {
       form,
       companyName: row.companyName,
+      country: row.country,
       language,
       fields: publicFields(form.elements, language),
       consentText,

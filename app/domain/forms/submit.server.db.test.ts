@@ -3,6 +3,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import {
+  accounts,
   consentEvents,
   contactAttributeValues,
   contactProducts,
@@ -244,6 +245,30 @@ describeEachDatabase("public form submissions", (getDb) => {
     expect(result.ok).toBe(true);
     const [contact] = await getDb().select().from(contacts);
     expect(contact).toMatchObject({ firstName: "Émile", lastName: "Zola", phone: "+33612345678" });
+  });
+
+  test("a number written without its country code is read in the company's country", async () => {
+    const s = await setUp();
+    await getDb().update(accounts).set({ country: "FR" }).where(eq(accounts.id, s.a.account.id));
+    clearPublicFormCache();
+    const state = await loadPublicForm(s.form.form.id);
+    if (state.status !== "ok") throw new Error(state.status);
+    const result = await submitPublicForm(
+      input(
+        state.form,
+        {
+          "First Name": "Émile",
+          "Last Name": "Zola",
+          "Phone No.": "06 12 34 56 78",
+          [`contact.attribute.${s.city}`]: "Paris",
+          product: s.panels,
+        },
+        { captcha: captchaOk(1) },
+      ),
+    );
+    expect(result.ok).toBe(true);
+    const [contact] = await getDb().select().from(contacts);
+    expect(contact).toMatchObject({ firstName: "Émile", phone: "+33612345678" });
   });
 
   test("§5.3 messages come back and nothing is written; the captcha is not spent", async () => {

@@ -9,6 +9,7 @@ import {
   productAttributeValues,
   usedCaptchas,
 } from "#db/schema";
+import { asCountry } from "~/domain/accounts/country";
 import { isUniqueViolation } from "~/domain/contacts/contacts.server";
 import { normalizePhone } from "~/domain/contacts/phone";
 import { validateAttributeValue } from "~/domain/contacts/schemas";
@@ -63,7 +64,7 @@ export async function submitPublicForm(input: SubmitInput): Promise<SubmitResult
   const phoneField = form.fields.find((f) => f.kind === "phone");
   const emailField = form.fields.find((f) => f.kind === "email");
   const mapped = mapSubmission(checked.values, isUuid(input.productId) ? input.productId : null);
-  const phone = mapped.contact.phone ? normalizePhone(mapped.contact.phone) : null;
+  const phone = mapped.contact.phone ? normalizePhone(mapped.contact.phone, asCountry(form.country)) : null;
   if (mapped.contact.phone && !phone && phoneField) errors[phoneField.name] ??= texts.phone;
   const email = mapped.contact.email ? mapped.contact.email.toLowerCase() : null;
   if (!phone && !email && phoneField && !errors[phoneField.name])
