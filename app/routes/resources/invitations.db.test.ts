@@ -72,6 +72,7 @@ describeEachDatabase("invitation and setup routes", (getDb) => {
         url: "www.sneaky.test",
         linkShortenerSubdomain: "sneaky-links",
         chatstreamSubdomain: "sneaky-chat",
+        country: "US",
       }),
     );
     const requested = await answerOf(
