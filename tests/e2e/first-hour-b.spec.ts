@@ -224,8 +224,11 @@ test("the first-run checklist ticks itself from the data and can be hidden", asy
   );
   await shot(page, "checklist-two-done");
 
+  // The checklist hides at once, while its POST is on its way: the reload waits for the answer.
+  const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.status() === 200);
   await page.getByRole("button", { name: "Hide this checklist" }).click();
   await expect(page.getByText("Get your first journey going")).toBeHidden();
+  await saved;
   await page.reload();
   await expect(page.getByRole("heading", { name: "Analytics" }).first()).toBeVisible();
   await expect(page.getByText("Get your first journey going")).toHaveCount(0);
