@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { getDb as appDb } from "#db/client.server";
-import { contactAttributeValues, productAttributeValues } from "#db/schema";
+import { attributes, contactAttributeValues, productAttributeValues } from "#db/schema";
 import type { AccountScope } from "~/domain/kernel/scope";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -22,9 +23,18 @@ async function contactOf(context: AccountScope, phone = "+12015550123") {
   return result.contact;
 }
 
+// Attributes are listed in the order they were created (then by title). Two created within the same
+// millisecond would tie, so each one the tests create gets its own later creation time.
+let createdClock = Date.now();
+
 async function attributeOf(context: AccountScope, title: string, type: string, scope = "contact") {
   const result = await createAttribute(context, { title, type, scope });
   if (!result.ok) throw new Error(result.reason);
+  createdClock += 1000;
+  await appDb()
+    .update(attributes)
+    .set({ createdAt: new Date(createdClock) })
+    .where(eq(attributes.id, result.attribute.id));
   return result.attribute;
 }
 
