@@ -160,3 +160,34 @@ export function MarketingOptions({ t, y, sms = true }: { t: Labels; y: number; s
     </g>
   );
 }
+
+/**
+ * The browser window every guide picture is drawn in (560 × 280): its frame, the three window
+ * buttons and the address bar; the drawing goes inside. An image named by `label`.
+ */
+export function BrowserWindow({
+  label,
+  testId,
+  children,
+}: {
+  label: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <svg
+      viewBox="0 0 560 280"
+      role="img"
+      aria-label={label}
+      style={{ width: "100%", height: "auto", display: "block" }}
+      data-testid={testId}
+    >
+      <rect x="0.5" y="0.5" width="559" height="279" rx="10" fill="#f6f6f7" stroke="#c9cccf" />
+      <circle cx="16" cy="12" r="4" fill="#e06c5f" />
+      <circle cx="30" cy="12" r="4" fill="#e5b64b" />
+      <circle cx="44" cy="12" r="4" fill="#6cbf6a" />
+      <rect x="64" y="5" width="300" height="14" rx="7" fill="#fff" stroke="#e1e3e5" />
+      {children}
+    </svg>
+  );
+}

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { BLUE, CardBox, Highlight, Label, Lines, MUTED } from "./slide-parts";
+import { BLUE, BrowserWindow, CardBox, Highlight, Label, Lines, MUTED } from "./slide-parts";
 
 /**
  * The pictures of the WhatsApp guide: simplified drawings of Meta's Business Suite, its developer
@@ -57,18 +57,7 @@ export function WhatsAppSlideArt({ slide, label }: { slide: WhatsAppSlide; label
   const index = WHATSAPP_SLIDES.indexOf(slide);
   const bar = spec.site === "app" ? "#1a1a1a" : spec.site === "business" ? "#0866ff" : "#1c2b33";
   return (
-    <svg
-      viewBox="0 0 560 280"
-      role="img"
-      aria-label={label}
-      style={{ width: "100%", height: "auto", display: "block" }}
-      data-testid="whatsapp-guide-art"
-    >
-      <rect x="0.5" y="0.5" width="559" height="279" rx="10" fill="#f6f6f7" stroke="#c9cccf" />
-      <circle cx="16" cy="12" r="4" fill="#e06c5f" />
-      <circle cx="30" cy="12" r="4" fill="#e5b64b" />
-      <circle cx="44" cy="12" r="4" fill="#6cbf6a" />
-      <rect x="64" y="5" width="300" height="14" rx="7" fill="#fff" stroke="#e1e3e5" />
+    <BrowserWindow label={label} testId="whatsapp-guide-art">
       <rect x="1" y="24" width="558" height="32" fill={bar} />
       {/* The site's mark: Meta's infinity loop, or a speech bubble for this app. */}
       {spec.site === "app" ? (
@@ -120,7 +109,7 @@ export function WhatsAppSlideArt({ slide, label }: { slide: WhatsAppSlide; label
         spec={spec}
         text={spec.fields && spec.label !== "show" ? t("whatsapp.copy") : art(spec.label)}
       />
-    </svg>
+    </BrowserWindow>
   );
 }
 
