@@ -2,9 +2,11 @@ import adminAudit from "./en/admin-audit";
 import adminCompanies from "./en/admin-companies";
 import adminTerms from "./en/admin-terms";
 import adminUsers from "./en/admin-users";
+import analytics from "./en/analytics";
 import attribution from "./en/attribution";
 import auth from "./en/auth";
 import billing from "./en/billing";
+import chatApp from "./en/chat-app";
 import consent from "./en/consent";
 import contacts from "./en/contacts";
 import csvImport from "./en/csv-import";
@@ -24,6 +26,7 @@ import shopify from "./en/shopify";
 import shopifyOnboarding from "./en/shopify-onboarding";
 import timeline from "./en/timeline";
 import tritech from "./en/tritech";
+import webchat from "./en/webchat";
 import whatsapp from "./en/whatsapp";
 
 // English texts. Spec texts are kept word for word (typos included); {{product}} is PRODUCT_NAME.
@@ -53,6 +56,9 @@ const en = {
   publicForm,
   forms,
   pageTitles,
+  analytics,
+  webchat,
+  chatApp,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. All rights reserved.",

@@ -4,9 +4,11 @@ import adminAudit from "./fr/admin-audit";
 import adminCompanies from "./fr/admin-companies";
 import adminTerms from "./fr/admin-terms";
 import adminUsers from "./fr/admin-users";
+import analytics from "./fr/analytics";
 import attribution from "./fr/attribution";
 import auth from "./fr/auth";
 import billing from "./fr/billing";
+import chatApp from "./fr/chat-app";
 import consent from "./fr/consent";
 import contacts from "./fr/contacts";
 import csvImport from "./fr/csv-import";
@@ -26,6 +28,7 @@ import shopify from "./fr/shopify";
 import shopifyOnboarding from "./fr/shopify-onboarding";
 import timeline from "./fr/timeline";
 import tritech from "./fr/tritech";
+import webchat from "./fr/webchat";
 import whatsapp from "./fr/whatsapp";
 
 const fr: Resources = {
@@ -54,6 +57,9 @@ const fr: Resources = {
   publicForm,
   forms,
   pageTitles,
+  analytics,
+  webchat,
+  chatApp,
   common: {
     version: "v1.503.0",
     copyright: "© 2023 {{product}}. Tous droits réservés.",

@@ -1,0 +1,4 @@
+// Texts of the web chat editors: email templates and branding (issue 17) (English).
+const webchat = {};
+
+export default webchat;
