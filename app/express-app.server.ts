@@ -7,6 +7,7 @@ import { cameFromThisMachine } from "~/loopback";
 import { limitRequestBody, REQUEST_BODY_LIMIT_BYTES } from "~/services/http/body-limit.server";
 import { compressionWithDrainFix } from "~/services/http/compression.server";
 import { requireDatabase } from "~/services/http/database-gate.server";
+import { noteWebRequest } from "~/services/http/web-load.server";
 
 // Streams its file to storage under its own 100 MB cap (MAX_UPLOAD_BYTES), checked as it arrives.
 const UPLOAD_PATHS = ["/resources/csv-upload"];
@@ -31,6 +32,11 @@ export function createExpressApp(options: {
   const app = express();
   app.disable("x-powered-by");
   if (settings.TRUST_PROXY !== false) app.set("trust proxy", settings.TRUST_PROXY);
+  // Counted first, so an in-process worker knows when the web is busy (web-load.server.ts).
+  app.use((_req, _res, next) => {
+    noteWebRequest();
+    next();
+  });
   app.use(compressionWithDrainFix());
   options.mountTestFixtures?.(app);
 

@@ -8,7 +8,8 @@
  * journey whose first touchpoint goes at once, and 200 existing contacts. A server process
  * (scripts/bench-shopify-orders-server.ts: the app's Express front and the route module, the job
  * worker in the same process as `npm start` runs it; BENCH_WORKER=separate: one `npm run worker`
- * process applies) receives BENCH_RATE webhooks per second (default 500) for BENCH_SECONDS (20),
+ * process applies from the start; BENCH_WORKER=after: that process starts once the last answer came,
+ * so the intake is measured alone) receives BENCH_RATE webhooks per second (default 500) for BENCH_SECONDS (20),
  * signed as Shopify signs them: new buyers (most subscribed to SMS marketing, some not), existing
  * contacts, repeat buyers; one send in twenty replays an earlier delivery (same webhook id) and one
  * in twenty sends an earlier order again under a new id (orders/create again, or orders/updated).
@@ -29,7 +30,10 @@ const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const POOL = 200;
 const TARGET_P99_MS = 200;
-const SEPARATE_WORKER = process.env.BENCH_WORKER === "separate";
+// "in-process" (as `npm start` runs), "separate" (an `npm run worker` process from the start), or
+// "after" (the worker process starts once the last answer came: the intake measured alone).
+const WORKER_MODE = (process.env.BENCH_WORKER ?? "in-process") as "in-process" | "separate" | "after";
+const SEPARATE_WORKER = WORKER_MODE !== "in-process";
 const API_KEY = "bench-shopify-orders-key";
 const API_SECRET = "bench-shopify-orders-secret-0000000000";
 
@@ -200,12 +204,18 @@ async function bench() {
       APP_URL: "http://localhost:3000",
       RUN_WORKER: SEPARATE_WORKER ? "false" : "true",
     };
-    child = spawn(process.execPath, ["--import", "tsx", "scripts/bench-shopify-orders-server.ts"], {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+    const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+    child = spawn(
+      process.execPath,
+      [...serverNodeArgs, "--import", "tsx", "scripts/bench-shopify-orders-server.ts"],
+      {
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     child.stderr?.on("data", (d) => process.stderr.write(`[server] ${d}`));
-    if (SEPARATE_WORKER) {
+    const startWorkerProcess = async () => {
       worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
         env,
         stdio: ["ignore", "pipe", "pipe"],
@@ -217,7 +227,8 @@ async function bench() {
         });
         worker?.once("exit", (code) => reject(new Error(`the worker exited (${code})`)));
       });
-    }
+    };
+    if (WORKER_MODE === "separate") await startWorkerProcess();
     const port = await new Promise<number>((resolve, reject) => {
       child?.stdout?.on("data", (d) => {
         const match = /listening on (\d+)/.exec(String(d));
@@ -252,7 +263,13 @@ async function bench() {
       await post(sign("orders/create", "bench-warmup.myshopify.com", orderJson({ id: i, lines: [] })));
 
     console.log(
-      `Worker: ${SEPARATE_WORKER ? "a separate process (RUN_WORKER=false, scripts/worker.ts)" : "in the server process (RUN_WORKER=true)"}`,
+      `Worker: ${
+        {
+          "in-process": "in the server process (RUN_WORKER=true)",
+          separate: "a separate process (RUN_WORKER=false, scripts/worker.ts)",
+          after: "a separate process started after the last answer (the intake measured alone)",
+        }[WORKER_MODE]
+      }`,
     );
     console.log(
       `Sending ${total.toLocaleString("en-US")} signed webhooks at ${RATE}/s for ${SECONDS} s to ${SHOPS} stores: ${orders.length.toLocaleString("en-US")} orders, ${total - orders.length} repeats (same webhook id or same order again)`,
@@ -282,6 +299,7 @@ async function bench() {
     await Promise.all(inFlight);
     agent.destroy();
     const sendSeconds = (performance.now() - started) / 1000;
+    if (WORKER_MODE === "after") await startWorkerProcess();
 
     const applyStarted = performance.now();
     let counts = { stored: 0, processed: 0 };

@@ -18,11 +18,7 @@ export const rateLimits = {
   // Stripe sends from a few addresses, in bursts (a subscription change is several events at once):
   // generous, it only stops a flood of forged requests. Stripe retries a 429 later.
   stripeWebhooksPerIp: { limit: 12_000, windowMs: 60_000 },
-  // Shopify delivers from many addresses: per address before the HMAC check (forged floods), per
-  // shop only after it (anyone can write a shop header, only Shopify signs a body, so counting it
-  // earlier would let anyone use up a real shop's allowance). Shopify retries a 429 later.
-  shopifyWebhooksPerIp: { limit: 12_000, windowMs: 60_000 },
-  shopifyWebhooksPerShop: { limit: 3_000, windowMs: 60_000 },
+  // Shopify's webhooks are limited in memory: app/domain/shopify/webhooks/rate-limits.server.ts.
   // Tri-Tech's contract events (AIM posts from a few addresses): counted before the signature check,
   // so a flood of forged requests is cut off before it costs a secret's decryption and an HMAC each.
   tritechEventsPerIp: { limit: 6_000, windowMs: 60_000 },

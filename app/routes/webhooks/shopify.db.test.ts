@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, expect, test } from "vitest";
-import { auditLog, rateLimitBuckets, shopifySessions, shopifyWebhooks, storeProfiles } from "#db/schema";
+import { auditLog, shopifySessions, shopifyWebhooks, storeProfiles } from "#db/schema";
 import { resetConfigForTests } from "~/config.server";
-import { rateLimits } from "~/domain/auth/rate-limit.server";
 import { requeueUnappliedShopifyWebhooks, storeShopifyWebhook } from "~/domain/shopify/webhooks/inbox.server";
+import { shopifyWebhookLimits, shopifyWebhookRateRules } from "~/domain/shopify/webhooks/rate-limits.server";
+import type { MemoryRateLimit } from "~/services/http/memory-rate-limit.server";
 import { jobs, startWorker, stopJobs } from "~/services/jobs/jobs.server";
 import { jobHandlers, workerStartHooks } from "~/worker-handlers.server";
 import { createAccount } from "../../../tests/support/factories";
@@ -32,6 +33,8 @@ describeEachDatabase(
   (getDb) => {
     afterEach(async () => {
       await stopJobs();
+      shopifyWebhookLimits.perIp.clear();
+      shopifyWebhookLimits.perShop.clear();
     });
 
     const queuedWebhookIds = async () => {
@@ -227,41 +230,23 @@ describeEachDatabase(
     });
 
     test("an address past the limit gets 429 before anything is read; a shop past its own limit too", async () => {
-      await getDb().insert(rateLimitBuckets).values({
-        key: "shopifyWebhooks:ip:198.51.100.9",
-        windowStartedAt: new Date(),
-        hits: rateLimits.shopifyWebhooksPerIp.limit,
-      });
+      const fill = (limit: MemoryRateLimit, key: string, count: number) => {
+        for (let i = 0; i < count; i++) limit.allow(key);
+      };
+      fill(shopifyWebhookLimits.perIp, "198.51.100.9", shopifyWebhookRateRules.perIp.limit);
       const limited = await post(shopifyDelivery("app/uninstalled", uninstalled), "198.51.100.9");
       expect(limited.status).toBe(429);
       expect(limited.headers.get("Retry-After")).toBe("60");
 
-      await getDb()
-        .insert(rateLimitBuckets)
-        .values({
-          key: `shopifyWebhooks:shop:${TEST_SHOP}`,
-          windowStartedAt: new Date(),
-          hits: rateLimits.shopifyWebhooksPerShop.limit,
-        });
+      fill(shopifyWebhookLimits.perShop, TEST_SHOP, shopifyWebhookRateRules.perShop.limit);
       expect((await post(shopifyDelivery("app/uninstalled", uninstalled), "198.51.100.10")).status).toBe(429);
       // A forged delivery naming that shop is refused for its signature, and does not count against it.
-      const hitsBefore = (
-        await getDb()
-          .select()
-          .from(rateLimitBuckets)
-          .where(eq(rateLimitBuckets.key, `shopifyWebhooks:shop:${TEST_SHOP}`))
-      )[0].hits;
+      const hitsBefore = shopifyWebhookLimits.perShop.count(TEST_SHOP);
       expect(
         (await post(shopifyDelivery("app/uninstalled", uninstalled, { secret: "forged" }), "198.51.100.11"))
           .status,
       ).toBe(401);
-      const hitsAfter = (
-        await getDb()
-          .select()
-          .from(rateLimitBuckets)
-          .where(eq(rateLimitBuckets.key, `shopifyWebhooks:shop:${TEST_SHOP}`))
-      )[0].hits;
-      expect(hitsAfter).toBe(hitsBefore);
+      expect(shopifyWebhookLimits.perShop.count(TEST_SHOP)).toBe(hitsBefore);
       expect(await storedCount()).toBe(0);
     });
 

@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import { databaseHandle } from "#db/client.server";
+import { yieldToWeb } from "~/services/http/web-load.server";
 import { pgliteExecutor } from "./pglite-executor.server";
 import { type JobPayload, type QueueName, queueNames, queues, type SentJobId } from "./queues";
 
@@ -131,15 +132,17 @@ export async function startWorker(handlers: JobHandlers, onStart: WorkerStartHoo
     if (s.workerIds.has(queue)) continue;
     const definition = queues[queue];
     const handler = handlers[queue] as JobHandler;
-    const work = (job: PgBoss.JobWithMetadata<object> | undefined) =>
-      job
-        ? handler(definition.payload.parse(job.data) as JobPayload<QueueName>, {
-            jobId: job.id,
-            retryCount: job.retryCount,
-            lastAttempt: job.retryCount >= job.retryLimit,
-            signal: s.stopping.signal,
-          })
-        : Promise.resolve();
+    const yieldsToWeb = "yieldsToWeb" in definition && definition.yieldsToWeb;
+    const work = async (job: PgBoss.JobWithMetadata<object> | undefined) => {
+      if (!job) return;
+      if (yieldsToWeb) await yieldToWeb();
+      return handler(definition.payload.parse(job.data) as JobPayload<QueueName>, {
+        jobId: job.id,
+        retryCount: job.retryCount,
+        lastAttempt: job.retryCount >= job.retryLimit,
+        signal: s.stopping.signal,
+      });
+    };
     const batchSize = "batchSize" in definition ? definition.batchSize : 1;
     const options = { batchSize, pollingIntervalSeconds: 1, includeMetadata: true } as const;
     const lanes = "concurrency" in definition ? definition.concurrency : 1;

@@ -34,6 +34,7 @@ export const queues = {
     options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 },
     payload: z.object({ messageIds: z.array(z.string()) }),
     concurrency: 3,
+    yieldsToWeb: true,
   },
   /**
    * Overage messages (beyond the plan's included count in the period) reported to Stripe as meter
@@ -84,6 +85,9 @@ export const queues = {
     concurrency: 2,
     // A store's orders arrive by hundreds a second at peaks: each fetch takes up to 50 of them.
     batchSize: 50,
+    // During such a peak the web process's answers come first (web-load.server.ts): Shopify waits 5 s
+    // for its 200, while applying an order may wait a little.
+    yieldsToWeb: true,
   },
   /**
    * An inbound STOP written back to the contact's Shopify customer (SMS marketing UNSUBSCRIBED), one
@@ -128,6 +132,8 @@ type QueueDefinition = {
   batchSize?: number;
   /** Cron (UTC), created by every worker; pg-boss runs each once per tick across processes. */
   schedule?: string;
+  /** In a process that also serves the web, each job first waits out a burst of requests (yieldToWeb). */
+  yieldsToWeb?: boolean;
 };
 
 export type QueueName = keyof typeof queues;

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { shopifyWebhooks } from "#db/schema";
-import { sendJob, sendJobs } from "~/services/jobs/jobs.server";
+import { GroupCommit } from "~/domain/kernel/group-commit";
+import { sendJobs } from "~/services/jobs/jobs.server";
 import { handlerFor } from "./handlers.server";
 import type { ShopifyWebhookTopic } from "./topics";
 
@@ -46,11 +47,61 @@ export async function storeShopifyWebhook(webhook: AcceptedWebhook): Promise<Acc
   return stored?.processedAt ? "replay" : "pending";
 }
 
-/** What the route calls: the webhook stored, and its job queued unless it was applied already. */
-export async function acceptShopifyWebhook(webhook: AcceptedWebhook): Promise<AcceptOutcome> {
-  const outcome = await storeShopifyWebhook(webhook);
-  if (outcome !== "replay") await sendJob("shopify-webhook", { webhookId: webhook.webhookId });
-  return outcome;
+/**
+ * Stores a batch of verified webhooks in one statement, and queues the jobs of those not applied yet in
+ * another: one outcome per webhook, in order. The same id twice in a batch is stored once and queued
+ * once (the later copy is "pending", as it would be a moment later).
+ */
+export async function acceptShopifyWebhooks(webhooks: AcceptedWebhook[]): Promise<AcceptOutcome[]> {
+  const db = getDb();
+  const firstOfId = new Map<string, AcceptedWebhook>();
+  for (const webhook of webhooks)
+    if (!firstOfId.has(webhook.webhookId)) firstOfId.set(webhook.webhookId, webhook);
+  const inserted = new Set(
+    (
+      await db
+        .insert(shopifyWebhooks)
+        .values([...firstOfId.values()])
+        .onConflictDoNothing({ target: shopifyWebhooks.webhookId })
+        .returning({ id: shopifyWebhooks.webhookId })
+    ).map((row) => row.id),
+  );
+  const storedBefore = [...firstOfId.keys()].filter((id) => !inserted.has(id));
+  const applied = new Set(
+    storedBefore.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: shopifyWebhooks.webhookId })
+            .from(shopifyWebhooks)
+            .where(
+              and(inArray(shopifyWebhooks.webhookId, storedBefore), isNotNull(shopifyWebhooks.processedAt)),
+            )
+        ).map((row) => row.id),
+  );
+  const toQueue = [...firstOfId.keys()].filter((id) => !applied.has(id));
+  await sendJobs(
+    "shopify-webhook",
+    toQueue.map((webhookId) => ({ webhookId })),
+  );
+  const seen = new Set<string>();
+  return webhooks.map(({ webhookId }) => {
+    const first = !seen.has(webhookId);
+    seen.add(webhookId);
+    if (applied.has(webhookId)) return "replay";
+    return first && inserted.has(webhookId) ? "stored" : "pending";
+  });
+}
+
+/**
+ * What the route calls: the webhook stored, and its job queued unless it was applied already. The
+ * deliveries that arrive while one batch is written go together in the next (GroupCommit), so a burst
+ * of a store's orders costs a few commits instead of two per order.
+ */
+const intake = new GroupCommit(acceptShopifyWebhooks, 200);
+
+export function acceptShopifyWebhook(webhook: AcceptedWebhook): Promise<AcceptOutcome> {
+  return intake.submit(webhook);
 }
 
 /**

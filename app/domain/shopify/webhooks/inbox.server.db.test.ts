@@ -1,0 +1,73 @@
+import { expect, test } from "vitest";
+import { shopifyWebhooks } from "#db/schema";
+import { jobs, stopJobs } from "~/services/jobs/jobs.server";
+import { describeEachDatabase } from "../../../../tests/support/test-database";
+import {
+  type AcceptedWebhook,
+  acceptShopifyWebhook,
+  acceptShopifyWebhooks,
+  applyShopifyWebhook,
+} from "./inbox.server";
+
+const delivery = (webhookId: string): AcceptedWebhook => ({
+  webhookId,
+  shop: "intake-shop.myshopify.com",
+  topic: "shop/update",
+  apiVersion: "2025-10",
+  payload: { name: `Shop ${webhookId}` },
+  triggeredAt: null,
+});
+
+describeEachDatabase("the Shopify webhook intake", (getDb) => {
+  const queued = async () => {
+    const boss = await jobs();
+    const { rows } = await boss
+      .getDb()
+      .executeSql("select data from pgboss.job where name = 'shopify-webhook' order by created_on", []);
+    return (rows as { data: { webhookId: string } }[]).map((r) => r.data.webhookId).sort();
+  };
+
+  test("a batch is stored once per id and queued once per id not yet applied; replays are told apart", async () => {
+    try {
+      await acceptShopifyWebhooks([delivery("applied")]);
+      await applyShopifyWebhook("applied");
+      expect(await acceptShopifyWebhooks([delivery("pending")])).toEqual(["stored"]);
+
+      const outcomes = await acceptShopifyWebhooks([
+        delivery("new-1"),
+        delivery("applied"),
+        delivery("pending"),
+        delivery("new-1"),
+        delivery("new-2"),
+      ]);
+      expect(outcomes).toEqual(["stored", "replay", "pending", "pending", "stored"]);
+      expect(await getDb().$count(shopifyWebhooks)).toBe(4);
+      // "applied" was queued by its first delivery only; "pending" twice (its job may have been lost).
+      expect(await queued()).toEqual(["applied", "new-1", "new-2", "pending", "pending"]);
+    } finally {
+      await stopJobs();
+    }
+  });
+
+  test("deliveries arriving together are written together, each caller getting its own outcome", async () => {
+    try {
+      const outcomes = await Promise.all(
+        ["a", "b", "c", "a", "d"].map((id) => acceptShopifyWebhook(delivery(`together-${id}`))),
+      );
+      expect(outcomes.filter((o) => o === "stored")).toHaveLength(4);
+      expect(outcomes[3]).toBe("pending");
+      expect(await getDb().$count(shopifyWebhooks)).toBe(4);
+      // The first is written at once, alone; the rest wait for it and go in one batch, where the second
+      // "a" finds the first stored but not applied: queued again, as a retry from Shopify would be.
+      expect((await queued()).filter((id) => id.startsWith("together-"))).toEqual([
+        "together-a",
+        "together-a",
+        "together-b",
+        "together-c",
+        "together-d",
+      ]);
+    } finally {
+      await stopJobs();
+    }
+  });
+});
