@@ -4,6 +4,7 @@ import { runShopifyUsageReport } from "~/domain/billing/shopify-usage-report.ser
 import { requeueUnappliedStripeEvents, runStripeEventJob } from "~/domain/billing/stripe-events.server";
 import { runUsageReport } from "~/domain/billing/usage-report.server";
 import { runCsvImport } from "~/domain/contacts/csv-import.server";
+import { pruneSpentCaptchas } from "~/domain/forms/spent-captchas.server";
 import { runDispatchJob, startDispatchListener } from "~/domain/journeys/dispatch/job.server";
 import { sendMessages } from "~/domain/journeys/dispatch/send.server";
 import { runCatalogueSync } from "~/domain/shopify/commerce/catalogue.server";
@@ -51,6 +52,7 @@ export const jobHandlers: JobHandlers = {
   "shopify-catalogue-sync": ({ accountId, runId }, job) => runCatalogueSync(accountId, runId, job),
   "prune-rate-limits": async () => {
     await pruneRateLimitBuckets();
+    await pruneSpentCaptchas();
   },
 };
 

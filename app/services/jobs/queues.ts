@@ -115,7 +115,7 @@ export const queues = {
     options: { retryLimit: 2, retryDelay: 15, expireInSeconds: 45 * 60 },
     payload: z.object({ accountId: z.string().min(1), runId: z.string().min(1) }),
   },
-  /** Housekeeping: expired rate-limit counters (hourly). */
+  /** Housekeeping: expired rate-limit counters and spent captcha solutions (hourly). */
   "prune-rate-limits": {
     options: { policy: "short", retryLimit: 1, expireInSeconds: 5 * 60 },
     payload: z.object({}),
