@@ -76,6 +76,10 @@ export const permissionRules = {
   // Sign-up forms (spec 3 section 6): any member may build, copy, delete and publish; read-only admins
   // change nothing.
   "forms.write": writable,
+  // The web chat's company inbox (issue 17): beta members, and platform staff viewing the company;
+  // answering: beta members and admins, never read-only (an RO Admin view, a roadmin).
+  "webchat.inbox": (s) => s.roles.includes("beta") || isStaff(s),
+  "webchat.reply": (s) => writable(s) && (s.roles.includes("beta") || s.roles.includes("admin")),
 } satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissionRules;
