@@ -11,4 +11,5 @@ export * from "./shopify";
 export * from "./team";
 export * from "./tritech";
 export * from "./whatsapp";
+export * from "./webchat";
 export * from "./webchat-chat";
