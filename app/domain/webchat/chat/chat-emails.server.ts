@@ -21,14 +21,21 @@ type ContactForEmail = {
   email: string | null;
   firstName: string;
   lastName: string;
+  subdomain: string | null;
   attributes: Record<string, string>;
 };
 
 async function contactForEmail(accountId: string, contactId: string): Promise<ContactForEmail | null> {
   const db = getDb();
   const [contact] = await db
-    .select({ email: contacts.email, firstName: contacts.firstName, lastName: contacts.lastName })
+    .select({
+      email: contacts.email,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      subdomain: accounts.chatstreamSubdomain,
+    })
     .from(contacts)
+    .innerJoin(accounts, eq(accounts.id, contacts.accountId))
     .where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId)));
   if (!contact) return null;
   const values = await db
@@ -54,10 +61,13 @@ async function sendTemplate(
 ): Promise<boolean> {
   const contact = await contactForEmail(accountId, contactId);
   if (!contact?.email) return false;
+  // {{magicLink}} in the Welcome and New Message templates opens the chat app itself.
+  const home = contact.subdomain ? `${chatAppUrl(contact.subdomain.toLowerCase())}/` : undefined;
   const rendered = await renderChatEmail(getDb(), accountId, kind, {
     firstName: contact.firstName,
     lastName: contact.lastName,
     attributes: contact.attributes,
+    magicLink: home,
     ...extra,
   });
   await sendMail({ to: contact.email, subject: rendered.subject, html: rendered.html, text: rendered.text });
