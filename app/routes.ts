@@ -31,6 +31,8 @@ export default [
   route("forms/assets/:file", "routes/public/form-assets.tsx"),
   // Images uploaded in the form builder, public like the forms that show them.
   route("forms/images/:accountId/:file", "routes/forms/form-image.tsx"),
+  // Images uploaded for the web chat's branding, public like the chat app that shows them.
+  route("webchat-assets/:file", "routes/webchat/asset.tsx"),
 
   // Public: tracked links and provider webhooks (signature-checked, no session).
   route("l/:code", "routes/links/link.tsx"),
@@ -106,8 +108,9 @@ export default [
     route("responsive-billingpage", "routes/settings/responsive-billingpage.tsx"),
     route("integration", "routes/integrations/integration.tsx"),
     route("webchat", "routes/webchat/index.tsx"),
-    route("webchat/email-templates", "routes/pending-screen.tsx", { id: "webchat-email-templates" }),
-    route("webchat/branding", "routes/pending-screen.tsx", { id: "webchat-branding" }),
+    route("webchat/email-templates", "routes/webchat/email-templates.tsx", { id: "webchat-email-templates" }),
+    route("webchat/branding", "routes/webchat/branding.tsx", { id: "webchat-branding" }),
+    route("webchat/*", "routes/webchat/unknown-tab.tsx", { id: "webchat-unknown-tab" }),
     route("chat-interface", "routes/pending-screen.tsx", { id: "chat-interface" }),
   ]),
 
