@@ -31,6 +31,8 @@ export default [
   route("forms/assets/:file", "routes/public/form-assets.tsx"),
   // Images uploaded in the form builder, public like the forms that show them.
   route("forms/images/:accountId/:file", "routes/forms/form-image.tsx"),
+  // Images uploaded for the web chat's branding, public like the chat app that shows them.
+  route("webchat-assets/:file", "routes/webchat/asset.tsx"),
 
   // Public: a company's web chat app for its contacts (issue 17), also served on
   // {subdomain}.{CHAT_DOMAIN} (express-app.server.ts maps that host's paths here).
@@ -122,9 +124,10 @@ export default [
     route("responsive-billingpage", "routes/settings/responsive-billingpage.tsx"),
     route("integration", "routes/integrations/integration.tsx"),
     route("webchat", "routes/webchat/index.tsx"),
-    route("webchat/email-templates", "routes/pending-screen.tsx", { id: "webchat-email-templates" }),
-    route("webchat/branding", "routes/pending-screen.tsx", { id: "webchat-branding" }),
+    route("webchat/email-templates", "routes/webchat/email-templates.tsx", { id: "webchat-email-templates" }),
+    route("webchat/branding", "routes/webchat/branding.tsx", { id: "webchat-branding" }),
     route("webchat/inbox", "routes/webchat/inbox.tsx"),
+    route("webchat/*", "routes/webchat/unknown-tab.tsx", { id: "webchat-unknown-tab" }),
     route("chat-interface", "routes/webchat/chat-interface.tsx"),
   ]),
 

@@ -13,12 +13,12 @@ import type { Route } from "./+types/chat-interface";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewerWith({ request, context }, "chat.view");
   const inbox = await loadInbox({ allAccounts: true }, new URL(request.url));
-  return { inbox, canReply: can(viewerSubject(viewer), "webchat.reply") };
+  return { inbox, canReply: can(viewerSubject(viewer), "webchat.write") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewerWith({ request, context }, "chat.view");
-  if (!can(viewerSubject(viewer), "webchat.reply")) throw data({ error: "Forbidden" }, 403);
+  if (!can(viewerSubject(viewer), "webchat.write")) throw data({ error: "Forbidden" }, 403);
   return answerReplyForm({ allAccounts: true }, viewer.user.id, await request.formData());
 }
 

@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const everyCompany = new URL(request.url).searchParams.get("scope") === "all";
   let accountId: string | null = null;
   if (everyCompany) await requireViewerWith({ request, context }, "chat.view");
-  else accountId = (await requireMemberWith({ request, context }, "webchat.inbox")).account.id;
+  else accountId = (await requireMemberWith({ request, context }, "webchat.view")).account.id;
 
   const encoder = new TextEncoder();
   let cleanup = () => {};

@@ -10,17 +10,17 @@ import type { Route } from "./+types/inbox";
  * viewing the company). Read-only admins read and cannot reply.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const member = await requireMemberWith({ request, context }, "webchat.inbox");
+  const member = await requireMemberWith({ request, context }, "webchat.view");
   const inbox = await loadInbox({ accountId: member.account.id }, new URL(request.url));
   return {
     inbox,
-    canReply: can(member, "webchat.reply"),
+    canReply: can(member, "webchat.write"),
     chatUrl: companyChatUrl(member.account.chatstreamSubdomain),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const member = await requireMemberWith({ request, context }, "webchat.reply");
+  const member = await requireMemberWith({ request, context }, "webchat.write");
   return answerReplyForm({ accountId: member.account.id }, member.user.id, await request.formData());
 }
 

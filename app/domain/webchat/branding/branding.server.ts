@@ -2,8 +2,10 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "#db/client.server";
 import { accounts, webchatBranding } from "#db/schema";
 import { type ConfiguredPattern, failingPatternMessages } from "~/domain/accounts/schemas";
+import { ownsAssets } from "./assets.server";
 import {
   BRANDING_ERRORS,
+  IMAGE_FIELDS,
   type ChatBranding,
   chatBrandingSchema,
   defaultChatBranding,
@@ -128,6 +130,14 @@ export async function saveChatBranding(
     return { ok: false, fieldErrors };
   }
   const branding = parsed.data;
+  // Only the company's own uploads (another company's asset could vanish under it).
+  if (!(await ownsAssets(db, actor.accountId, IMAGE_FIELDS.map((field) => branding[field]))))
+    return {
+      ok: false,
+      fieldErrors: Object.fromEntries(
+        IMAGE_FIELDS.filter((f) => branding[f].startsWith("/webchat-assets/")).map((f) => [f, [BRANDING_ERRORS.image]]),
+      ),
+    };
   const problems = [
     ...subdomainProblems(branding.subdomain, aliasPatterns),
     ...(await uniquenessProblems(db, actor.accountId, branding)),

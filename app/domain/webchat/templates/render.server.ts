@@ -26,7 +26,8 @@ export async function appliedTemplate(db: Db, accountId: string, kind: TemplateK
 /**
  * One of the chat's emails for a contact of the company, ready to send: the applied template (or
  * the default), filled with the values (escaped; link variables as links), as sanitised HTML and
- * plain text.
+ * plain text. `attributes` are the contact's attribute values keyed by the attribute's title
+ * (attributes.title), as the editor writes them: {{attribute:Skin type}}.
  */
 export async function renderChatEmail(
   db: Db,
