@@ -28,7 +28,11 @@ async function signInEmail(staff: Page, email: string): Promise<SignInEmail> {
   return { link: link as string, code: code as string };
 }
 
-async function contactPage(browser: Browser, baseURL: string | undefined, viewport = { width: 1100, height: 800 }) {
+async function contactPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  viewport = { width: 1100, height: 800 },
+) {
   const context = await browser.newContext({ baseURL, viewport });
   return context.newPage();
 }
@@ -68,7 +72,10 @@ test("a Demo Co contact signs in by email, writes, and gets the member's answer 
   await expect(welcome).toBeHidden();
   await expect(contact.getByRole("heading", { name: "Demo Co", level: 1 })).toBeVisible();
   await expect(contact.locator(".cb-header")).toHaveCSS("background-color", "rgb(31, 81, 153)");
-  await expect(contact.locator('link[rel="manifest"]')).toHaveAttribute("href", `/c/${SUBDOMAIN}/manifest.webmanifest`);
+  await expect(contact.locator('link[rel="manifest"]')).toHaveAttribute(
+    "href",
+    `/c/${SUBDOMAIN}/manifest.webmanifest`,
+  );
   await shot(contact, "chat-sign-in");
 
   // Asks for a link, reads it in /dev/outbox, signs in with it.
@@ -98,10 +105,14 @@ test("a Demo Co contact signs in by email, writes, and gets the member's answer 
   // The JavaScript the page loaded, gzipped, stays under 80 KB.
   const gzipped = (
     await Promise.all(
-      [...new Set(scripts)].map(async (s) => gzipSync(Buffer.from(await (await fetch(s)).arrayBuffer())).length),
+      [...new Set(scripts)].map(
+        async (s) => gzipSync(Buffer.from(await (await fetch(s)).arrayBuffer())).length,
+      ),
     )
   ).reduce((a, b) => a + b, 0);
-  console.log(`chat app JavaScript: ${new Set(scripts).size} files, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
+  console.log(
+    `chat app JavaScript: ${new Set(scripts).size} files, ${(gzipped / 1024).toFixed(1)} KB gzipped`,
+  );
   expect(scripts.length).toBeGreaterThan(0);
   expect(gzipped).toBeLessThan(80 * 1024);
 
@@ -150,12 +161,18 @@ test("a Demo Co contact signs in by email, writes, and gets the member's answer 
   await expect(other.getByText("No messages yet.")).toBeVisible();
   await expect(other.getByText("Hello, is my serum in stock?")).toHaveCount(0);
   await expect(other.getByText("Yes! Glow Serum ships today.")).toHaveCount(0);
-  const ownMessages = await other.request.get(`/c/${SUBDOMAIN}/messages`, { headers: { Accept: "application/json" } });
+  const ownMessages = await other.request.get(`/c/${SUBDOMAIN}/messages`, {
+    headers: { Accept: "application/json" },
+  });
   expect((await ownMessages.json()).messages).toEqual([]);
 
   // A post from another site is refused, even with the contact's cookie.
   const forged = await other.request.post(`/c/${SUBDOMAIN}/messages`, {
-    headers: { Origin: "https://evil.example", "Content-Type": "application/json", Accept: "application/json" },
+    headers: {
+      Origin: "https://evil.example",
+      "Content-Type": "application/json",
+      Accept: "application/json",
+    },
     data: { body: "forged" },
   });
   expect(forged.status()).toBe(403);
@@ -164,7 +181,10 @@ test("a Demo Co contact signs in by email, writes, and gets the member's answer 
   await contact.context().close();
 });
 
-test("the branding editor's preview restyles live from the app's own messages only", async ({ browser, baseURL }) => {
+test("the branding editor's preview restyles live from the app's own messages only", async ({
+  browser,
+  baseURL,
+}) => {
   const preview = await contactPage(browser, baseURL);
   await preview.goto(`${APP}?preview=1`);
   await expect(preview.getByText("Has my order shipped yet?")).toBeVisible();

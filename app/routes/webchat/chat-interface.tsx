@@ -3,8 +3,8 @@ import { requireViewerWith, viewerSubject } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
 import { answerReplyForm, loadInbox } from "~/domain/webchat/chat/inbox.server";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
-import inboxStyles from "~/ui/webchat/chat-inbox.css?url";
 import { ChatInbox } from "~/ui/webchat/chat-inbox";
+import inboxStyles from "~/ui/webchat/chat-inbox.css?url";
 import type { Route } from "./+types/chat-interface";
 
 /**
