@@ -146,7 +146,7 @@ describeEachDatabase("web chat app endpoints", (getDb) => {
 
     const page = await call(magicLoader, get(`/c/${sub}/magic?token=${token}`), sub);
     expect(page.status).toBe(200);
-    expect(page.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(page.headers.get("Referrer-Policy")).toBe("same-origin");
     const signedIn = await call(magicAction, post(`/c/${sub}/magic`, { token }), sub);
     expect(signedIn.status).toBe(303);
     expect(signedIn.headers.get("Set-Cookie")).toContain("blusteam_chat=");

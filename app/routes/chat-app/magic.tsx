@@ -20,8 +20,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const chat = await resolveChatRequest({ request, params, context });
   const token = new URL(request.url).searchParams.get("token") ?? "";
   if (!TOKEN.test(token)) return htmlResponse(magicInvalidPage(chat), 400);
-  // The token stays out of the Referer of anything the page loads.
-  return htmlResponse(magicLinkPage(chat, token), 200, { "Referrer-Policy": "no-referrer" });
+  // The token stays out of the Referer of anything the page loads from elsewhere (not no-referrer:
+  // browsers then send "Origin: null" with the Continue post, which the origin check refuses).
+  return htmlResponse(magicLinkPage(chat, token), 200, { "Referrer-Policy": "same-origin" });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
