@@ -26,7 +26,8 @@
     try {
       seen = localStorage.getItem(welcomeKey) === "1";
     } catch {}
-    if (!preview && !seen && (data.state === "sign-in" || data.state === "chat")) welcome.hidden = false;
+    // A first visit's greeting: on the sign-in page (a signed-in contact has been welcomed by email).
+    if (!preview && !seen && data.state === "sign-in") welcome.hidden = false;
     welcome.querySelector("[data-welcome-close]")?.addEventListener("click", closeWelcome);
     welcome.addEventListener("click", (event) => {
       if (event.target === welcome) closeWelcome();
