@@ -79,6 +79,7 @@ export default [
   route("resources/admin/users", "routes/resources/admin/users.tsx"),
   route("resources/admin/legal", "routes/resources/admin/legal.tsx"),
   route("resources/form-images", "routes/forms/form-images.tsx"),
+  route("resources/webchat-assets", "routes/webchat/assets-resource.tsx"),
 
   // Setup: signed in, with or without a company.
   route("setup", "routes/setup/setup.tsx"),
