@@ -133,7 +133,8 @@ const TEMPLATE_POLICY: SanitizePolicy = {
 };
 
 /** Elements whose content is code or styling, not words: dropped whole, content included. */
-const CODE_ELEMENTS = /<(script|style|template|noscript|iframe|object|textarea|title)\b[\s\S]*?(?:<\/\1\s*>|$)/gi;
+const CODE_ELEMENTS =
+  /<(script|style|template|noscript|iframe|object|textarea|title)\b[\s\S]*?(?:<\/\1\s*>|$)/gi;
 
 /** The template body made safe: the editor's tags, fonts, sizes and links; no script, no handler. */
 export function sanitizeTemplateHtml(html: string): string {

@@ -12,7 +12,12 @@ async function companyAndUser(company = "Acme Skin") {
   return { account, actor: { accountId: account.id, userId: user.id } };
 }
 
-const values = { firstName: "Ana", lastName: "Lopez", magicLink: "https://chat.example.com/in?t=a&b=1", magicCode: "482913" };
+const values = {
+  firstName: "Ana",
+  lastName: "Lopez",
+  magicLink: "https://chat.example.com/in?t=a&b=1",
+  magicCode: "482913",
+};
 
 describeEachDatabase("web chat email templates", () => {
   test("a company that never applied one lists the defaults, in the spec's order, without drafts", async () => {
@@ -46,7 +51,9 @@ describeEachDatabase("web chat email templates", () => {
     expect(welcome?.draft).toEqual(draft);
     expect(welcome?.isDefault).toBe(true);
     // Not applied yet: the chat still sends the default.
-    expect((await renderChatEmail(getDb(), account.id, "welcome", values)).subject).toBe("Welcome to Acme Skin");
+    expect((await renderChatEmail(getDb(), account.id, "welcome", values)).subject).toBe(
+      "Welcome to Acme Skin",
+    );
 
     const applied = await applyTemplate(getDb(), actor, "welcome", draft);
     if (!applied.ok) throw new Error("not applied");
@@ -79,7 +86,9 @@ describeEachDatabase("web chat email templates", () => {
     if (!applied.ok) throw new Error("not applied");
     const body = applied.saved.body;
     expect(body).not.toMatch(/script|onclick|onerror|javascript|img|position|url\(/i);
-    expect(body).toContain(`<span style="font-family: &#39;Times New Roman&#39;; font-size: 48px">big</span>`);
+    expect(body).toContain(
+      `<span style="font-family: &#39;Times New Roman&#39;; font-size: 48px">big</span>`,
+    );
     expect(body).toMatch(/^<p>Hi <a>bad<\/a>/);
     expect(body).toContain(`<span style="font-family: Impact">old</span>`);
     expect(body).toContain("<span>huge</span>");
@@ -93,7 +102,7 @@ describeEachDatabase("web chat email templates", () => {
     const { account, actor } = await companyAndUser();
     await applyTemplate(getDb(), actor, "welcome", {
       subject: "For {{firstName}} ({{attribute:Skin type}})",
-      body: "<p>{{firstName}} has {{attribute:Skin type}} skin. {{magicLink}} <a href=\"{{unsubscribeLink}}\">{{unsubscribeLink}}</a> {{attribute:Missing}}.</p>",
+      body: '<p>{{firstName}} has {{attribute:Skin type}} skin. {{magicLink}} <a href="{{unsubscribeLink}}">{{unsubscribeLink}}</a> {{attribute:Missing}}.</p>',
     });
     const email = await renderChatEmail(getDb(), account.id, "welcome", {
       firstName: "<b>Eve</b>",
@@ -111,8 +120,12 @@ describeEachDatabase("web chat email templates", () => {
 
   test("an empty subject or body is refused and nothing is written", async () => {
     const { account, actor } = await companyAndUser();
-    expect(await applyTemplate(getDb(), actor, "welcome", { subject: " ", body: "<p>x</p>" })).toEqual({ ok: false });
-    expect(await applyTemplate(getDb(), actor, "welcome", { subject: "x", body: "<script>x</script>" })).toEqual({
+    expect(await applyTemplate(getDb(), actor, "welcome", { subject: " ", body: "<p>x</p>" })).toEqual({
+      ok: false,
+    });
+    expect(
+      await applyTemplate(getDb(), actor, "welcome", { subject: "x", body: "<script>x</script>" }),
+    ).toEqual({
       ok: false,
     });
     expect((await listTemplates(getDb(), account.id))[0]?.isDefault).toBe(true);
