@@ -55,7 +55,7 @@ test("templates: edit Welcome, the draft survives a reload, Apply, and a test em
   await expect(apply).toBeEnabled();
 
   // A link that is not http, https or ftp is refused.
-  await page.getByRole("button", { name: "Link" }).click();
+  await page.getByRole("button", { name: "Link", exact: true }).click();
   await page.getByLabel("Link address").fill("javascript:alert(1)");
   await page.getByRole("button", { name: "Insert" }).click();
   await expect(page.getByText("Please enter valid url!")).toBeVisible();
