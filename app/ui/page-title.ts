@@ -31,6 +31,7 @@ export const screenTitles: Record<string, PageTitleKey> = {
   "/webchat": "webchat",
   "/webchat/email-templates": "emailTemplates",
   "/webchat/branding": "branding",
+  "/webchat/inbox": "chatInbox",
   "/chat-interface": "chat",
   "/admin": "admin",
   "/signin": "login",

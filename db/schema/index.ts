@@ -12,3 +12,4 @@ export * from "./team";
 export * from "./tritech";
 export * from "./whatsapp";
 export * from "./webchat";
+export * from "./webchat-chat";

@@ -11,7 +11,6 @@ export const pendingScreens: Record<string, PendingScreen> = {
   "/contact-form/contact-form-builder": { title: "screens.formBuilder" },
   "/webchat/email-templates": { title: "screens.emailTemplates", permission: "beta.view" },
   "/webchat/branding": { title: "screens.branding", permission: "beta.view" },
-  "/chat-interface": { title: "screens.chatInterface", permission: "chat.view", companyRequired: false },
   "/unboxing-tour": { title: "screens.unboxingTour", companyRequired: false },
 };
 
