@@ -94,6 +94,7 @@ export default [
   route("resources/admin/users", "routes/resources/admin/users.tsx"),
   route("resources/admin/legal", "routes/resources/admin/legal.tsx"),
   route("resources/form-images", "routes/forms/form-images.tsx"),
+  route("resources/webchat-assets", "routes/webchat/assets-resource.tsx"),
   route("resources/chat-inbox-events", "routes/webchat/inbox-events.tsx"),
 
   // Setup: signed in, with or without a company.
@@ -124,10 +125,10 @@ export default [
     route("responsive-billingpage", "routes/settings/responsive-billingpage.tsx"),
     route("integration", "routes/integrations/integration.tsx"),
     route("webchat", "routes/webchat/index.tsx"),
-    // Until the editors' branch commits its screens (the next merge takes its lines).
-    route("webchat/email-templates", "routes/pending-screen.tsx", { id: "webchat-email-templates" }),
-    route("webchat/branding", "routes/pending-screen.tsx", { id: "webchat-branding" }),
+    route("webchat/email-templates", "routes/webchat/email-templates.tsx", { id: "webchat-email-templates" }),
+    route("webchat/branding", "routes/webchat/branding.tsx", { id: "webchat-branding" }),
     route("webchat/inbox", "routes/webchat/inbox.tsx"),
+    route("webchat/*", "routes/webchat/unknown-tab.tsx", { id: "webchat-unknown-tab" }),
     route("chat-interface", "routes/webchat/chat-interface.tsx"),
   ]),
 

@@ -25,10 +25,17 @@ type ImageKind = { extension: string; contentType: string };
 /** The image's type by its content (whatever name or type the browser sent); null when not one we serve. */
 export function imageKindOf(bytes: Uint8Array): ImageKind | null {
   const starts = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { extension: "png", contentType: "image/png" };
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))
+    return { extension: "png", contentType: "image/png" };
   if (starts(0xff, 0xd8, 0xff)) return { extension: "jpg", contentType: "image/jpeg" };
   if (starts(0x47, 0x49, 0x46, 0x38)) return { extension: "gif", contentType: "image/gif" };
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50)
+  if (
+    starts(0x52, 0x49, 0x46, 0x46) &&
+    bytes[8] === 0x57 &&
+    bytes[9] === 0x45 &&
+    bytes[10] === 0x42 &&
+    bytes[11] === 0x50
+  )
     return { extension: "webp", contentType: "image/webp" };
   if (starts(0x00, 0x00, 0x01, 0x00)) return { extension: "ico", contentType: "image/x-icon" };
   return null;
@@ -37,13 +44,15 @@ export function imageKindOf(bytes: Uint8Array): ImageKind | null {
 /** Width and height of a png or gif (the icon size hints); null for other types. */
 export function imageSizeOf(bytes: Uint8Array, extension: string): { width: number; height: number } | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (extension === "png" && bytes.length >= 24) return { width: view.getUint32(16), height: view.getUint32(20) };
+  if (extension === "png" && bytes.length >= 24)
+    return { width: view.getUint32(16), height: view.getUint32(20) };
   if (extension === "gif" && bytes.length >= 10)
     return { width: view.getUint16(6, true), height: view.getUint16(8, true) };
   return null;
 }
 
-export const assetUrl = (asset: { id: string; extension: string }) => `/webchat-assets/${asset.id}.${asset.extension}`;
+export const assetUrl = (asset: { id: string; extension: string }) =>
+  `/webchat-assets/${asset.id}.${asset.extension}`;
 const storageKey = (asset: { accountId: string; id: string; extension: string }) =>
   `webchat-assets/${asset.accountId}/${asset.id}.${asset.extension}`;
 
@@ -60,7 +69,11 @@ function view(row: typeof webchatAssets.$inferSelect): AssetView {
 }
 
 /** The company's assets by name (spec 3 section 9: ascending or descending). */
-export async function listAssets(db: Db, accountId: string, order: "asc" | "desc" = "asc"): Promise<AssetView[]> {
+export async function listAssets(
+  db: Db,
+  accountId: string,
+  order: "asc" | "desc" = "asc",
+): Promise<AssetView[]> {
   const byName = order === "asc" ? asc(webchatAssets.name) : desc(webchatAssets.name);
   const rows = await db
     .select()
@@ -71,7 +84,9 @@ export async function listAssets(db: Db, accountId: string, order: "asc" | "desc
   return rows.map(view);
 }
 
-export type UploadResult = { ok: true; asset: AssetView } | { ok: false; reason: "too_large" | "not_an_image" };
+export type UploadResult =
+  | { ok: true; asset: AssetView }
+  | { ok: false; reason: "too_large" | "not_an_image" };
 
 /** Keeps an uploaded image through the storage module and lists it among the company's assets. */
 export async function uploadAsset(
@@ -84,10 +99,18 @@ export async function uploadAsset(
   if (!kind) return { ok: false, reason: "not_an_image" };
   const id = randomUUID();
   const size = imageSizeOf(file.bytes, kind.extension);
-  const name = file.name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, MAX_ASSET_NAME_LENGTH) || `image.${kind.extension}`;
-  await fileStorage().write(storageKey({ accountId, id, extension: kind.extension }), Readable.from([file.bytes]), {
-    maxBytes: MAX_ASSET_BYTES,
-  });
+  const name =
+    file.name
+      .replace(/\p{Cc}/gu, "")
+      .trim()
+      .slice(0, MAX_ASSET_NAME_LENGTH) || `image.${kind.extension}`;
+  await fileStorage().write(
+    storageKey({ accountId, id, extension: kind.extension }),
+    Readable.from([file.bytes]),
+    {
+      maxBytes: MAX_ASSET_BYTES,
+    },
+  );
   const [row] = await db
     .insert(webchatAssets)
     .values({

@@ -5,10 +5,10 @@ import { type ConfiguredPattern, failingPatternMessages } from "~/domain/account
 import { ownsAssets } from "./assets.server";
 import {
   BRANDING_ERRORS,
-  IMAGE_FIELDS,
   type ChatBranding,
   chatBrandingSchema,
   defaultChatBranding,
+  IMAGE_FIELDS,
   SUBDOMAIN,
 } from "./branding-schema";
 
@@ -131,11 +131,20 @@ export async function saveChatBranding(
   }
   const branding = parsed.data;
   // Only the company's own uploads (another company's asset could vanish under it).
-  if (!(await ownsAssets(db, actor.accountId, IMAGE_FIELDS.map((field) => branding[field]))))
+  if (
+    !(await ownsAssets(
+      db,
+      actor.accountId,
+      IMAGE_FIELDS.map((field) => branding[field]),
+    ))
+  )
     return {
       ok: false,
       fieldErrors: Object.fromEntries(
-        IMAGE_FIELDS.filter((f) => branding[f].startsWith("/webchat-assets/")).map((f) => [f, [BRANDING_ERRORS.image]]),
+        IMAGE_FIELDS.filter((f) => branding[f].startsWith("/webchat-assets/")).map((f) => [
+          f,
+          [BRANDING_ERRORS.image],
+        ]),
       ),
     };
   const problems = [

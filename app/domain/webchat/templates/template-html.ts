@@ -132,8 +132,13 @@ const TEMPLATE_POLICY: SanitizePolicy = {
   },
 };
 
+/** Elements whose content is code or styling, not words: dropped whole, content included. */
+const CODE_ELEMENTS =
+  /<(script|style|template|noscript|iframe|object|textarea|title)\b[\s\S]*?(?:<\/\1\s*>|$)/gi;
+
 /** The template body made safe: the editor's tags, fonts, sizes and links; no script, no handler. */
 export function sanitizeTemplateHtml(html: string): string {
+  const words = html.slice(0, MAX_BODY_LENGTH).replace(CODE_ELEMENTS, "");
   // <font> is opened as a span: close it as one, so the tags still pair.
-  return sanitizeRichText(html.slice(0, MAX_BODY_LENGTH), TEMPLATE_POLICY).replace(/<\/font>/g, "</span>");
+  return sanitizeRichText(words, TEMPLATE_POLICY).replace(/<\/font>/g, "</span>");
 }

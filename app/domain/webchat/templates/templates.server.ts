@@ -47,9 +47,13 @@ export async function listTemplates(db: Db, accountId: string): Promise<Template
   return TEMPLATE_KINDS.map((kind) => {
     const row = rows.find((r) => r.kind === kind);
     const applied = row?.subject != null && row.body != null;
-    const saved = applied ? { subject: row.subject ?? "", body: row.body ?? "" } : defaultTemplate(kind, account?.company ?? "");
+    const saved = applied
+      ? { subject: row.subject ?? "", body: row.body ?? "" }
+      : defaultTemplate(kind, account?.company ?? "");
     const draft =
-      row?.draftSubject != null && row.draftBody != null ? { subject: row.draftSubject, body: row.draftBody } : null;
+      row?.draftSubject != null && row.draftBody != null
+        ? { subject: row.draftSubject, body: row.draftBody }
+        : null;
     return {
       id: row?.id ?? null,
       kind,
@@ -108,7 +112,10 @@ export async function applyTemplate(
   const [row] = await db
     .insert(webchatEmailTemplates)
     .values({ accountId: actor.accountId, kind, ...applied })
-    .onConflictDoUpdate({ target: [webchatEmailTemplates.accountId, webchatEmailTemplates.kind], set: applied })
+    .onConflictDoUpdate({
+      target: [webchatEmailTemplates.accountId, webchatEmailTemplates.kind],
+      set: applied,
+    })
     .returning({ id: webchatEmailTemplates.id });
   if (!row) return { ok: false };
   return { ok: true, id: row.id, saved: { subject: parsed.data.subject, body: parsed.data.body } };
