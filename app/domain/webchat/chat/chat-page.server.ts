@@ -1,6 +1,6 @@
 import { config } from "~/config.server";
-import { escapeHtml } from "~/domain/forms/rich-text";
 import type { ChatBranding } from "~/domain/webchat/branding/branding-schema";
+import { escapeHtml } from "~/domain/forms/rich-text";
 import { type ChatAppTexts, type ChatLanguage, chatTexts, fill } from "./chat-texts";
 import { type ChatMessageView, MAX_MESSAGE_LENGTH } from "./conversations.server";
 
@@ -16,12 +16,7 @@ export const CHAT_APP_VERSION = "1";
 export const CHAT_SCRIPT = `/chat-app/chat.js?v=${CHAT_APP_VERSION}`;
 export const CHAT_STYLE = `/chat-app/chat.css?v=${CHAT_APP_VERSION}`;
 
-export type ChatCompany = {
-  accountId: string;
-  companyName: string;
-  subdomain: string;
-  branding: ChatBranding;
-};
+export type ChatCompany = { accountId: string; companyName: string; subdomain: string; branding: ChatBranding };
 
 export type PageContext = {
   company: ChatCompany;
@@ -117,10 +112,7 @@ function welcomeMarkup(ctx: PageContext, open: boolean): string {
 }
 
 /** One message as the contact sees it: the company's with its icon, the contact's own on the right. */
-export function messageMarkup(
-  ctx: PageContext,
-  message: Pick<ChatMessageView, "id" | "author" | "body" | "createdAt">,
-) {
+export function messageMarkup(ctx: PageContext, message: Pick<ChatMessageView, "id" | "author" | "body" | "createdAt">) {
   const own = message.author === "contact";
   const icon = own
     ? ""
@@ -240,10 +232,7 @@ ${options.error ? `<p class="cb-error" id="cb-code-error" role="alert">${esc(opt
   });
 }
 
-export function messagePage(
-  ctx: PageContext,
-  options: { title: string; body: string; link?: [string, string] },
-) {
+export function messagePage(ctx: PageContext, options: { title: string; body: string; link?: [string, string] }) {
   const link = options.link
     ? `<p><a class="cb-button cb-link-button" href="${esc(options.link[0])}">${esc(options.link[1])}</a></p>`
     : "";
@@ -286,10 +275,7 @@ function threadMarkup(ctx: PageContext, messages: ChatMessageView[]): string {
 <p class="cb-empty" id="cb-empty"${messages.length ? " hidden" : ""}>${esc(fill(ctx.texts.emptyThread, { company }))}</p>`;
 }
 
-function composerMarkup(
-  ctx: PageContext,
-  options: { disabled?: boolean; error?: string; clientKey: string },
-) {
+function composerMarkup(ctx: PageContext, options: { disabled?: boolean; error?: string; clientKey: string }) {
   const disabled = options.disabled ? " disabled" : "";
   return `<form method="post" action="${ctx.base}/messages" class="cb-composer" id="cb-composer">
 <input type="hidden" name="clientKey" value="${esc(options.clientKey)}">
@@ -399,12 +385,7 @@ export function chatManifest(ctx: PageContext) {
     background_color: "#FFFFFF",
     theme_color: main,
     icons: [
-      {
-        src: brandingImage(ctx, branding.favicon),
-        sizes: "192x192",
-        type: imageType(branding.favicon),
-        purpose: "any",
-      },
+      { src: brandingImage(ctx, branding.favicon), sizes: "192x192", type: imageType(branding.favicon), purpose: "any" },
       {
         src: brandingImage(ctx, branding.homeScreenIcon),
         sizes: "512x512",

@@ -22,10 +22,7 @@ export function chatAppUrl(subdomain: string): string {
 }
 
 /** The subdomain a request's host names under CHAT_DOMAIN (one label), or null. */
-export function chatSubdomainOfHost(
-  host: string | undefined,
-  chatDomain = config().CHAT_DOMAIN,
-): string | null {
+export function chatSubdomainOfHost(host: string | undefined, chatDomain = config().CHAT_DOMAIN): string | null {
   if (!chatDomain || !host) return null;
   const hostname = host.toLowerCase().replace(/:\d+$/, "");
   const suffix = `.${chatDomain}`;
