@@ -26,6 +26,8 @@ export function PreviewFrame(props: { subdomain: string; branding: ChatBranding;
       if ((event.data as { type?: unknown } | null)?.type === PREVIEW_READY_TYPE) setReady((n) => n + 1);
     };
     window.addEventListener("message", onMessage);
+    // The frame may have loaded (and said it was ready) before this page's script ran.
+    if (frame.current?.contentDocument?.readyState === "complete") setReady((n) => n + 1);
     return () => window.removeEventListener("message", onMessage);
   }, []);
   const { branding, showWelcome } = props;
