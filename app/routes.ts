@@ -1,7 +1,6 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-// Every URL of the specification and the module that serves it. Screens that a later issue builds
-// use routes/pending-screen.tsx (signed in) until then.
+// Every URL of the specification and the module that serves it.
 export default [
   // Public: sign-up and login (signed-in users are sent where they belong).
   route("signin", "routes/auth/login.tsx", { id: "signin" }),

@@ -17,7 +17,8 @@ import {
 // deletes an image; RO Admin sees everything disabled and the server refuses.
 
 const screens = "/tmp/webchat-editors-screens";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${screens}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${screens}/${name}.png`, fullPage: true });
 
 /** A fresh company whose only member has the beta role. */
 async function betaCompany(page: Page) {
@@ -70,7 +71,9 @@ test("templates: edit Welcome, the draft survives a reload, Apply, and a test em
   await apply.click();
   await expect(toast(page, "Template Saved!")).toBeVisible();
   await expect(apply).toBeDisabled();
-  await expect(page.getByRole("region", { name: "Preview of Welcome" })).toContainText("Our team is here for you.");
+  await expect(page.getByRole("region", { name: "Preview of Welcome" })).toContainText(
+    "Our team is here for you.",
+  );
 
   await page.getByRole("button", { name: "Send test email" }).click();
   await expect(toast(page, `Test email sent to ${user.email}`)).toBeVisible();
@@ -81,20 +84,85 @@ test("templates: edit Welcome, the draft survives a reload, Apply, and a test em
   await shot(page, "templates-applied");
 });
 
-test("branding: colours reach the preview before Apply; images; Apply", async ({ page }) => {
-  test.setTimeout(120_000);
+test("branding: colours reach the preview before Apply; problems; images; Apply", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const other = await browser.newPage({ baseURL });
+  const { company: taken } = await betaCompany(other);
+  await other.close();
   const { company } = await betaCompany(page);
   await page.goto("/webchat/branding");
   await expect(page.getByRole("tab", { name: "Branding" })).toHaveAttribute("aria-selected", "true");
-  const frame = page.getByTestId("branding-preview");
-  await expect(frame).toHaveAttribute("src", `/c/${company.chat}?preview=1`);
+  await expect(page.getByTestId("branding-preview")).toHaveAttribute("src", `/c/${company.chat}?preview=1`);
+  const preview = page.frameLocator('[data-testid="branding-preview"]');
+  const previewColour = () =>
+    preview.locator("html").evaluate((html) => getComputedStyle(html).getPropertyValue("--cb-main").trim());
+  await expect(preview.locator("body")).toBeVisible();
+  const apply = page.getByRole("button", { name: "Apply" });
+  await expect(apply).toBeDisabled();
   await shot(page, "branding");
 
+  // The unsaved colour reaches the chat app in the frame; the swatch's text flips to black.
   await page.getByLabel("Main element colour", { exact: true }).fill("#0a0");
-  await expect(page.getByRole("button", { name: "Apply" })).toBeEnabled();
-  await page.getByRole("button", { name: "Apply" }).click();
+  await expect.poll(previewColour).toBe("#0a0");
+  await page.getByLabel("Main element colour", { exact: true }).fill("#FFEE00");
+  await expect.poll(previewColour).toBe("#FFEE00");
+  await expect(page.locator(".webchat-swatch").first()).toHaveCSS("color", "rgb(0, 0, 0)");
+  await expect(apply).toBeEnabled();
+
+  // Problems of the save: another company's subdomain, an empty short name.
+  await page.getByRole("button", { name: "Progressive Web App" }).click();
+  await page.getByLabel("Short App Name").fill(" ");
+  await apply.click();
+  await expect(page.getByText("Short App Name MUST NOT be empty or blank")).toBeVisible();
+  await expect(toast(page, "Failed to save changes")).toBeVisible();
+  await page.getByLabel("Short App Name").fill(`W${company.chat.slice(-8)}`);
+  await page.getByLabel("SubDomain").fill(taken.chat);
+  await apply.click();
+  await expect(page.getByText("Please fix the following:")).toBeVisible();
+  await expect(page.getByText("This SubDomain is already used by another company")).toBeVisible();
+  await shot(page, "branding-problems");
+  await page.getByLabel("SubDomain").fill(company.chat);
+
+  // An image: uploaded, chosen as the header icon, then deleted after a confirmation.
+  await page.locator('input[type="file"]').setInputFiles("public/webchat/default-icon-192.png");
+  await expect(toast(page, "Upload successful")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Images" }).getByText("default-icon-192.png")).toBeVisible();
+  await page.getByRole("button", { name: "Chat", exact: true }).click();
+  await page.getByLabel("Header icon").selectOption({ label: "default-icon-192.png (192x192)" });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "notes.txt", mimeType: "image/png", buffer: Buffer.from("not an image") });
+  await expect(toast(page, "Upload failed")).toBeVisible();
+
+  await apply.click();
   await expect(toast(page, "Settings updated successfully")).toBeVisible();
+  await expect(apply).toBeDisabled();
+  await expect(page.getByText("Please fix the following:")).toHaveCount(0);
   await shot(page, "branding-applied");
+
+  // The Preview popover's shareable link opens the chat as saved.
+  await page.getByRole("button", { name: "Preview", exact: true }).click();
+  const link = page.getByLabel("Shareable link");
+  await expect(link).toHaveValue(`${baseURL}/c/${company.chat}`);
+  await shot(page, "branding-preview-popover");
+  const shared = await browser.newPage();
+  await shared.goto(await link.inputValue());
+  await expect
+    .poll(() =>
+      shared.locator("html").evaluate((html) => getComputedStyle(html).getPropertyValue("--cb-main").trim()),
+    )
+    .toMatch(/^#FFEE00$/i);
+  await shared.close();
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: "Delete default-icon-192.png" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(toast(page, "Asset deleted")).toBeVisible();
+  await expect(page.getByText("No images yet: upload your icons here.")).toBeVisible();
 });
 
 test("an unknown tab is marked as an error", async ({ page }) => {

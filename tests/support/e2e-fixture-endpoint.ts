@@ -151,7 +151,10 @@ async function createFixture(
       emailVerifiedAt: new Date(),
     })
     .returning({ id: users.id });
-  if (input.roles.length) await getDb().insert(userRoles).values(input.roles.map((role) => ({ userId: user.id, role })));
+  if (input.roles.length)
+    await getDb()
+      .insert(userRoles)
+      .values(input.roles.map((role) => ({ userId: user.id, role })));
 
   let accountId: string | null = null;
   const request = new Request(`${appUrl}/`, { headers: userAgent ? { "User-Agent": userAgent } : {} });

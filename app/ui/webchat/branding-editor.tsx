@@ -51,18 +51,20 @@ export function BrandingEditor({ data }: { data: BrandingData }) {
   const [draft, setDraft] = useState(data.branding);
   const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(saved), [draft, saved]);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const [chatUrl, setChatUrl] = useState(data.chatUrl);
+  const chatUrl = data.chatUrl;
 
-  // Applied: the server's copy is the new saved copy (and the chat's address may have moved).
+  // Applied: the server's copy is the new saved copy (the loader, run again, has the new address).
   useEffect(() => {
     if (!answer?.branding) return;
     setSaved(answer.branding);
     setDraft(answer.branding);
-    setChatUrl(data.chatUrl && new URL(`/c/${answer.branding.subdomain}`, data.chatUrl).toString());
-  }, [answer, data.chatUrl]);
+  }, [answer]);
 
-  const set = <K extends keyof ChatBranding>(field: K, value: ChatBranding[K]) =>
+  const [editingWelcome, setEditingWelcome] = useState(false);
+  const set = <K extends keyof ChatBranding>(field: K, value: ChatBranding[K]) => {
+    setEditingWelcome(field.startsWith("welcome"));
     setDraft((current) => ({ ...current, [field]: value }));
+  };
   const errorOf = (field: keyof ChatBranding) => {
     const key = answer?.fieldErrors?.[field]?.[0];
     return key ? t(asI18nKey(key)) : undefined;
@@ -188,7 +190,11 @@ export function BrandingEditor({ data }: { data: BrandingData }) {
                 {t("webchat.branding.previewUnsaved")}
               </Text>
               {data.branding.subdomain ? (
-                <PreviewFrame subdomain={data.branding.subdomain} branding={draft} />
+                <PreviewFrame
+                  subdomain={data.branding.subdomain}
+                  branding={draft}
+                  showWelcome={editingWelcome}
+                />
               ) : null}
             </BlockStack>
           </Card>

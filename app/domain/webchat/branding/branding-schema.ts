@@ -157,4 +157,9 @@ export function textColorOn(hex: string): "#000000" | "#FFFFFF" {
 
 /** The message the editor posts to the preview frame (the chat app listens for exactly this). */
 export const BRANDING_MESSAGE_TYPE = "blusteam-chat-branding";
-export type BrandingMessage = { type: typeof BRANDING_MESSAGE_TYPE; branding: ChatBranding };
+export type BrandingMessage = {
+  type: typeof BRANDING_MESSAGE_TYPE;
+  branding: ChatBranding;
+  /** The welcome pop-up is shown while its texts are being edited. */
+  showWelcome?: boolean;
+};
