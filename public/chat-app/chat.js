@@ -205,7 +205,8 @@
         item.querySelector("a").href = safe || "#";
       }
       if (typeof branding.pageTitle === "string") document.title = branding.pageTitle;
-      if (welcome && message.showWelcome === true) welcome.hidden = false;
+      // The editor shows the pop-up while its texts are edited, and hides it otherwise.
+      if (welcome && typeof message.showWelcome === "boolean") welcome.hidden = !message.showWelcome;
     });
     // Tells the editor the frame is ready for the first message.
     if (window.parent !== window) window.parent.postMessage({ type: "blusteam-chat-preview-ready" }, data.appOrigin);
