@@ -109,6 +109,15 @@ const schema = z.object({
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(3000),
   // Public form submissions accepted per visitor address per minute (per server process).
   FORM_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  // Web chat (issue 17): a domain whose subdomains serve each company's chat app
+  // ({ChatStream subdomain}.{CHAT_DOMAIN}, e.g. chat.example.com). Unset: APP_URL/c/{subdomain} only.
+  CHAT_DOMAIN: z
+    .string()
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i, {
+      message: "a host name such as chat.example.com (no scheme, port or path)",
+    })
+    .transform((value) => value.toLowerCase())
+    .optional(),
 });
 
 export type AppConfig = Omit<z.infer<typeof schema>, "APP_URL"> & {

@@ -3,6 +3,7 @@ import { RouterContextProvider } from "react-router";
 import type { AppConfig } from "~/config.server";
 import { clientIpContext, fromThisMachineContext } from "~/context.server";
 import { isCrossOriginWrite, securityHeaders } from "~/domain/access/security.server";
+import { rewriteChatHostPath } from "~/domain/webchat/chat/chat-urls.server";
 import { cameFromThisMachine } from "~/loopback";
 import { limitRequestBody, REQUEST_BODY_LIMIT_BYTES } from "~/services/http/body-limit.server";
 import { compressionWithDrainFix } from "~/services/http/compression.server";
@@ -38,6 +39,14 @@ export function createExpressApp(options: {
     next();
   });
   app.use(compressionWithDrainFix());
+  // {subdomain}.{CHAT_DOMAIN}: a company's web chat app, served as /c/{subdomain}/... (issue 17).
+  if (settings.CHAT_DOMAIN) {
+    app.use((req, _res, next) => {
+      const rewritten = rewriteChatHostPath(req.headers.host, req.url, settings.CHAT_DOMAIN);
+      if (rewritten) req.url = req.originalUrl = rewritten;
+      next();
+    });
+  }
   options.mountTestFixtures?.(app);
 
   // Writes from another site are refused before anything else runs (React Router would otherwise

@@ -1,7 +1,6 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-// Every URL of the specification and the module that serves it. Screens that a later issue builds
-// use routes/pending-screen.tsx (signed in) until then.
+// Every URL of the specification and the module that serves it.
 export default [
   // Public: sign-up and login (signed-in users are sent where they belong).
   route("signin", "routes/auth/login.tsx", { id: "signin" }),
@@ -31,6 +30,23 @@ export default [
   route("forms/assets/:file", "routes/public/form-assets.tsx"),
   // Images uploaded in the form builder, public like the forms that show them.
   route("forms/images/:accountId/:file", "routes/forms/form-image.tsx"),
+  // Images uploaded for the web chat's branding, public like the chat app that shows them.
+  route("webchat-assets/:file", "routes/webchat/asset.tsx"),
+
+  // Public: a company's web chat app for its contacts (issue 17), also served on
+  // {subdomain}.{CHAT_DOMAIN} (express-app.server.ts maps that host's paths here).
+  route("c/:subdomain", "routes/chat-app/chat-page.tsx"),
+  route("c/:subdomain/sign-in", "routes/chat-app/sign-in.tsx"),
+  route("c/:subdomain/verify", "routes/chat-app/verify.tsx"),
+  route("c/:subdomain/magic", "routes/chat-app/magic.tsx"),
+  route("c/:subdomain/sign-out", "routes/chat-app/sign-out.tsx"),
+  route("c/:subdomain/messages", "routes/chat-app/messages.tsx"),
+  route("c/:subdomain/read", "routes/chat-app/read.tsx"),
+  route("c/:subdomain/events", "routes/chat-app/events.tsx"),
+  route("c/:subdomain/unsubscribe", "routes/chat-app/unsubscribe.tsx"),
+  route("c/:subdomain/manifest.webmanifest", "routes/chat-app/manifest.tsx"),
+  route("c/:subdomain/sw.js", "routes/chat-app/service-worker.tsx"),
+  route("c/:subdomain/offline", "routes/chat-app/offline.tsx"),
 
   // Public: tracked links and provider webhooks (signature-checked, no session).
   route("l/:code", "routes/links/link.tsx"),
@@ -77,6 +93,8 @@ export default [
   route("resources/admin/users", "routes/resources/admin/users.tsx"),
   route("resources/admin/legal", "routes/resources/admin/legal.tsx"),
   route("resources/form-images", "routes/forms/form-images.tsx"),
+  route("resources/webchat-assets", "routes/webchat/assets-resource.tsx"),
+  route("resources/chat-inbox-events", "routes/webchat/inbox-events.tsx"),
 
   // Setup: signed in, with or without a company.
   route("setup", "routes/setup/setup.tsx"),
@@ -106,9 +124,11 @@ export default [
     route("responsive-billingpage", "routes/settings/responsive-billingpage.tsx"),
     route("integration", "routes/integrations/integration.tsx"),
     route("webchat", "routes/webchat/index.tsx"),
-    route("webchat/email-templates", "routes/pending-screen.tsx", { id: "webchat-email-templates" }),
-    route("webchat/branding", "routes/pending-screen.tsx", { id: "webchat-branding" }),
-    route("chat-interface", "routes/pending-screen.tsx", { id: "chat-interface" }),
+    route("webchat/email-templates", "routes/webchat/email-templates.tsx", { id: "webchat-email-templates" }),
+    route("webchat/branding", "routes/webchat/branding.tsx", { id: "webchat-branding" }),
+    route("webchat/inbox", "routes/webchat/inbox.tsx"),
+    route("webchat/*", "routes/webchat/unknown-tab.tsx", { id: "webchat-unknown-tab" }),
+    route("chat-interface", "routes/webchat/chat-interface.tsx"),
   ]),
 
   // Any other path goes to /.

@@ -31,6 +31,9 @@ export const screenTitles: Record<string, PageTitleKey> = {
   "/webchat": "webchat",
   "/webchat/email-templates": "emailTemplates",
   "/webchat/branding": "branding",
+  // An unknown tab of the web chat area (the tabs marked as an error).
+  "/webchat/*": "webchat",
+  "/webchat/inbox": "chatInbox",
   "/chat-interface": "chat",
   "/admin": "admin",
   "/signin": "login",

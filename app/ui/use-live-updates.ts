@@ -12,15 +12,21 @@ const EMBEDDED_RETRY_MS = 5_000;
  * The event stream's address. EventSource sends no Authorization header and the admin's iframe no
  * cookie, so inside the admin it carries App Bridge's session token as a document load does.
  */
-async function eventsUrl(embedded: Pick<EmbeddedInfo, "shop" | "host"> | null): Promise<string> {
-  if (!embedded || !window.shopify?.idToken) return EVENTS_URL;
+async function eventsUrl(
+  embedded: Pick<EmbeddedInfo, "shop" | "host"> | null,
+  streamUrl: string,
+): Promise<string> {
+  if (!embedded || !window.shopify?.idToken) return streamUrl;
   const token = await window.shopify.idToken();
-  const url = withEmbeddedQuery(EVENTS_URL, { embedded: "1", shop: embedded.shop, host: embedded.host });
+  const url = withEmbeddedQuery(streamUrl, { embedded: "1", shop: embedded.shop, host: embedded.host });
   return `${url}&id_token=${encodeURIComponent(token)}`;
 }
 
-/** Re-runs the page's loaders when the server says something the user sees has changed. */
-export function useLiveUpdates(onChange?: (topic: string) => void) {
+/**
+ * Re-runs the page's loaders when the server says something the user sees has changed. A screen with
+ * a stream of its own (the chat inbox) passes its address; its events are `change` events too.
+ */
+export function useLiveUpdates(onChange?: (topic: string) => void, streamUrl = EVENTS_URL) {
   const { revalidate } = useRevalidator();
   // While a navigation or a fetcher is under way, a revalidation would cut in: React Router drops
   // a submission's redirect (leaving, accepting an invite) or aborts loads whose answer already
@@ -49,7 +55,7 @@ export function useLiveUpdates(onChange?: (topic: string) => void) {
     let retry: number | undefined;
     let closed = false;
     const open = async () => {
-      const url = await eventsUrl(embedded).catch(() => null);
+      const url = await eventsUrl(embedded, streamUrl).catch(() => null);
       if (closed) return;
       if (!url) {
         retry = window.setTimeout(open, EMBEDDED_RETRY_MS);
@@ -80,5 +86,5 @@ export function useLiveUpdates(onChange?: (topic: string) => void) {
       window.clearTimeout(retry);
       source?.close();
     };
-  }, [revalidate, onChange, shop, host]);
+  }, [revalidate, onChange, shop, host, streamUrl]);
 }

@@ -10,4 +10,6 @@ export * from "./platform";
 export * from "./shopify";
 export * from "./team";
 export * from "./tritech";
+export * from "./webchat";
+export * from "./webchat-chat";
 export * from "./whatsapp";

@@ -9,7 +9,7 @@ import { hashPassword } from "../../app/domain/auth/password.server";
 import { startUserSession } from "../../app/domain/auth/session.server";
 import { recordInstalledStore } from "../../app/domain/shopify/store-profiles.server";
 import { getDb } from "../../db/client.server";
-import { accounts, shopifySessions, storeProfiles, users } from "../../db/schema";
+import { accounts, shopifySessions, storeProfiles, userRoles, users } from "../../db/schema";
 import {
   E2E_FIXTURE_PATH,
   E2E_FIXTURE_SECRET_HEADER,
@@ -56,6 +56,7 @@ const fixtureRequest = z.object({
     .optional(),
   acceptTerms: z.boolean().default(true),
   signIn: z.boolean().default(true),
+  roles: z.array(z.enum(["admin", "roadmin", "beta", "internal"])).default([]),
   store: z
     .object({
       shop: z.string().min(1),
@@ -150,6 +151,10 @@ async function createFixture(
       emailVerifiedAt: new Date(),
     })
     .returning({ id: users.id });
+  if (input.roles.length)
+    await getDb()
+      .insert(userRoles)
+      .values(input.roles.map((role) => ({ userId: user.id, role })));
 
   let accountId: string | null = null;
   const request = new Request(`${appUrl}/`, { headers: userAgent ? { "User-Agent": userAgent } : {} });

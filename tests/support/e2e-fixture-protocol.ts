@@ -14,6 +14,8 @@ export type E2eFixtureRequest = {
   acceptTerms?: boolean;
   /** The answer carries a session cookie (default true). */
   signIn?: boolean;
+  /** Platform roles of the user (the web chat editors need "beta"). */
+  roles?: ("admin" | "roadmin" | "beta" | "internal")[];
   /**
    * With a company: a Shopify store linked to it (its profile, as after install and onboarding).
    * With `accessToken` (one the Shopify stand-in accepts: shopifyStandIn.accessToken) and `scope`,

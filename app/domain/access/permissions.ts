@@ -76,6 +76,10 @@ export const permissionRules = {
   // Sign-up forms (spec 3 section 6): any member may build, copy, delete and publish; read-only admins
   // change nothing.
   "forms.write": writable,
+  // The web chat editors (spec 3 section 6) and the company's chat inbox (issue 17): the beta group,
+  // and platform admins viewing a company; read-only admins load them with everything disabled.
+  "webchat.view": (s) => s.roles.includes("beta") || isStaff(s),
+  "webchat.write": (s) => writable(s) && (s.roles.includes("beta") || s.roles.includes("admin")),
 } satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissionRules;

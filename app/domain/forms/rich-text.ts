@@ -6,7 +6,7 @@ import { COMPANY_PLACEHOLDER } from "./form-document";
  * (http, https, ftp or mailto), every tag closed. Client-safe: the builder's preview uses it too.
  */
 
-const ALLOWED = new Set([
+export const RICH_TEXT_TAGS: ReadonlySet<string> = new Set([
   "p",
   "br",
   "strong",
@@ -46,13 +46,32 @@ function safeText(text: string): string {
     .replace(/"/g, "&quot;");
 }
 
-function hrefOf(attributes: string): string | null {
+/** A link's href when it is http, https, ftp or mailto (entities decoded), else null. */
+export function hrefOf(attributes: string): string | null {
   const match = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
   const href = (match?.[1] ?? match?.[2] ?? match?.[3] ?? "").replace(/&amp;/g, "&").trim();
   return SAFE_HREF.test(href) ? href : null;
 }
 
-export function sanitizeRichText(html: string): string {
+/**
+ * Which tags a rich text keeps and how an allowed tag opens (its attributes). The forms' policy keeps
+ * no attribute but a link's href; the web chat's email templates also keep font styles.
+ */
+export type SanitizePolicy = {
+  tags: ReadonlySet<string>;
+  openTag: (tag: string, attributes: string) => string;
+};
+
+const FORM_POLICY: SanitizePolicy = {
+  tags: RICH_TEXT_TAGS,
+  openTag: (tag, attributes) => {
+    if (tag !== "a") return `<${tag}>`;
+    const href = hrefOf(attributes);
+    return href ? `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">` : "<a>";
+  },
+};
+
+export function sanitizeRichText(html: string, policy: SanitizePolicy = FORM_POLICY): string {
   let out = "";
   const open: string[] = [];
   for (const match of html.matchAll(TOKEN)) {
@@ -66,7 +85,7 @@ export function sanitizeRichText(html: string): string {
       continue;
     }
     const tag = rawTag.toLowerCase();
-    if (!ALLOWED.has(tag)) continue;
+    if (!policy.tags.has(tag)) continue;
     if (closing) {
       const at = open.lastIndexOf(tag);
       if (at === -1) continue;
@@ -77,10 +96,7 @@ export function sanitizeRichText(html: string): string {
       out += `<${tag}>`;
       continue;
     }
-    if (tag === "a") {
-      const href = hrefOf(attributes ?? "");
-      out += href ? `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">` : "<a>";
-    } else out += `<${tag}>`;
+    out += policy.openTag(tag, attributes ?? "");
     open.push(tag);
   }
   while (open.length) out += `</${open.pop()}>`;

@@ -21,6 +21,7 @@ const pageTitles = {
   emailTemplates: "Email templates",
   branding: "Branding",
   chat: "ChatStream",
+  chatInbox: "Chat inbox",
   admin: "Admin",
   login: "Login",
   signup: "Create Account",

@@ -23,6 +23,7 @@ const pageTitles: typeof en = {
   emailTemplates: "Modèles d'e-mail",
   branding: "Image de marque",
   chat: "ChatStream",
+  chatInbox: "Boîte de réception du chat",
   admin: "Administration",
   login: "Connexion",
   signup: "Créer un compte",

@@ -8,10 +8,12 @@ const HEARTBEAT_MS = 25_000;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
   const accountIds = new Set(viewer.memberships.map((m) => m.accountId));
+  // Web chat messages go to the inbox's own stream (resources/chat-inbox-events), not to every page.
   const concerns = (event: AppEvent) =>
-    event.topic === "terms" ||
-    (event.email !== undefined && event.email === viewer.user.email) ||
-    (event.accountId !== undefined && accountIds.has(event.accountId));
+    event.topic !== "webchat" &&
+    (event.topic === "terms" ||
+      (event.email !== undefined && event.email === viewer.user.email) ||
+      (event.accountId !== undefined && accountIds.has(event.accountId)));
 
   const encoder = new TextEncoder();
   let cleanup = () => {};

@@ -3,6 +3,6 @@ import { requireMemberWith } from "~/domain/access/guard.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireMemberWith({ request, context }, "beta.view");
+  await requireMemberWith({ request, context }, "webchat.view");
   return redirect("/webchat/email-templates");
 }

@@ -8,11 +8,13 @@ const CHANNEL = "blusteam_events";
  * person. Payloads carry ids only; browsers re-read what they show through their loaders.
  */
 export type AppEvent = {
-  topic: "invites" | "requests" | "members" | "terms" | "account" | "csvImport";
+  topic: "invites" | "requests" | "members" | "terms" | "account" | "csvImport" | "webchat";
   accountId?: string;
   email?: string;
   /** A CSV import's progress: heard by that import's progress stream, which re-reads it for its company. */
   importId?: string;
+  /** A web chat message: heard by the company's inbox and by that conversation's contact stream. */
+  conversationId?: string;
 };
 
 type Subscriber = (event: AppEvent) => void;

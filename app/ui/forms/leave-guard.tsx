@@ -7,7 +7,13 @@ import { useBlocker } from "react-router";
  * The unsaved-changes guard (spec 3 section 2.2): leaving the builder with unsaved changes asks
  * first, inside the app (React Router's blocker) and when the tab is closed or reloaded.
  */
-export function LeaveGuard({ dirty }: { dirty: boolean }) {
+export function LeaveGuard({
+  dirty,
+  body,
+}: {
+  dirty: boolean /** What is lost, when not a form. */;
+  body?: string;
+}) {
   const { t } = useTranslation();
   // Only leaving the builder counts: a new form getting its ?id= stays on the page.
   const blocker = useBlocker(
@@ -30,7 +36,7 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
       ]}
     >
       <Modal.Section>
-        <Text as="p">{t("forms.builder.leaveBody")}</Text>
+        <Text as="p">{body ?? t("forms.builder.leaveBody")}</Text>
       </Modal.Section>
     </Modal>
   );

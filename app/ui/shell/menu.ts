@@ -25,6 +25,8 @@ export const menuItems: MenuItem[] = [
   { labelKey: "nav.products", url: "/product", icon: ProductIcon },
   { labelKey: "nav.contacts", url: "/contacts", icon: PersonIcon },
   { labelKey: "nav.webchat", url: "/webchat", icon: ChatIcon, only: "beta" },
+  // The company's web chat conversations (issue 17), beside the editors of its chat.
+  { labelKey: "chatApp.inbox.title", url: "/webchat/inbox", icon: ChatIcon, only: "beta" },
   { labelKey: "nav.chat", url: "/chat-interface", icon: ChatIcon, only: "admin", languages: ["en"] },
   { labelKey: "nav.forms", url: "/contact-form", icon: FormsIcon },
   { labelKey: "nav.support", url: "/support", icon: QuestionCircleIcon },
