@@ -6,7 +6,10 @@ test("one caller alone is written at once; callers arriving during a write share
   let release: () => void = () => {};
   const group = new GroupCommit<number, string>(async (items) => {
     batches.push(items);
-    if (batches.length === 1) await new Promise<void>((resolve) => (release = resolve));
+    if (batches.length === 1)
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
     return items.map((item) => `done ${item}`);
   });
   const first = group.submit(1);
@@ -27,7 +30,13 @@ test("a batch is cut at maxBatch, and a failed write fails only its own callers"
   }, 2);
   const results = await Promise.allSettled([1, 2, 3, 4, 5].map((n) => group.submit(n)));
   expect(batches).toEqual([[1], [2, 3], [4, 5]]);
-  expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled", "fulfilled"]);
+  expect(results.map((r) => r.status)).toEqual([
+    "fulfilled",
+    "rejected",
+    "rejected",
+    "fulfilled",
+    "fulfilled",
+  ]);
 });
 
 test("a write that returns the wrong number of results rejects its callers", async () => {
