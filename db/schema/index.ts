@@ -11,3 +11,4 @@ export * from "./shopify";
 export * from "./team";
 export * from "./tritech";
 export * from "./whatsapp";
+export * from "./scale-out";
