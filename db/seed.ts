@@ -161,7 +161,11 @@ export async function seedDemoData(db: Db) {
     })
     .onConflictDoNothing();
 
+  // Hashing a password costs a deliberate fraction of a second: users already there are skipped
+  // before it. That read only saves time; the insert below is what cannot duplicate.
+  const present = new Set(await findDemoUsers(db));
   for (const seedUser of demoUsers) {
+    if (present.has(seedUser.email)) continue;
     const passwordHash = await hashPassword(seedUser.password);
     // The user, roles and membership together or not at all; a user already there (another process
     // starting at the same moment, or an earlier start) is left as it is.
