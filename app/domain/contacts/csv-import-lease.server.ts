@@ -100,7 +100,9 @@ type StalledImport = { import_id: string; account_id: string };
  * Queues again every running import whose lease expired (its worker died), claiming each in one
  * statement so that of several workers sweeping at once one queues it. Returns the imports resumed.
  */
-export async function resumeStalledImports(): Promise<string[]> {
+export async function resumeStalledImports(
+  enqueue: (importId: string) => Promise<unknown> = (importId) => sendJob("csv-import", { importId }),
+): Promise<string[]> {
   const resumed = rowsOf<StalledImport>(
     await getDb().execute(sql`
       update csv_import_leases l
@@ -127,7 +129,7 @@ export async function resumeStalledImports(): Promise<string[]> {
       returning l.import_id, i.account_id`),
   );
   for (const row of [...resumed, ...handedOver]) {
-    await sendJob("csv-import", { importId: row.import_id });
+    await enqueue(row.import_id);
     await publishEvent({ topic: "csvImport", accountId: row.account_id, importId: row.import_id });
   }
   return [...resumed, ...handedOver].map((row) => row.import_id);
