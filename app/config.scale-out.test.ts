@@ -55,7 +55,10 @@ describe("the public address", () => {
   });
 
   test("with APP_URL given, a deployment starts", () => {
-    const settings = withEnv({ APP_URL: "https://blusteam.example.com", DATABASE_URL: "postgres://db.internal/b" });
+    const settings = withEnv({
+      APP_URL: "https://blusteam.example.com",
+      DATABASE_URL: "postgres://db.internal/b",
+    });
     expect(() => assertPublicAddressConfigured(settings)).not.toThrow();
   });
 });
@@ -70,14 +73,23 @@ describe("the session secret on PostgreSQL", () => {
 
   test("SESSION_SECRET still wins", () => {
     installSharedSessionSecret("shared-secret-from-the-database");
-    const settings = withEnv({ DATABASE_URL: "postgres://postgres@127.0.0.1/b", SESSION_SECRET: "given-secret-0123456789" });
+    const settings = withEnv({
+      DATABASE_URL: "postgres://postgres@127.0.0.1/b",
+      SESSION_SECRET: "given-secret-0123456789",
+    });
     expect(settings.sessionSecret).toBe("given-secret-0123456789");
   });
 });
 
 test("pool sizes and the import lease are configuration, with their defaults", () => {
-  expect(withEnv({})).toMatchObject({ DATABASE_POOL_SIZE: 10, JOBS_POOL_SIZE: 4, CSV_IMPORT_LEASE_SECONDS: 45 });
-  expect(withEnv({ DATABASE_POOL_SIZE: "3", JOBS_POOL_SIZE: "2", CSV_IMPORT_LEASE_SECONDS: "5" })).toMatchObject({
+  expect(withEnv({})).toMatchObject({
+    DATABASE_POOL_SIZE: 10,
+    JOBS_POOL_SIZE: 4,
+    CSV_IMPORT_LEASE_SECONDS: 45,
+  });
+  expect(
+    withEnv({ DATABASE_POOL_SIZE: "3", JOBS_POOL_SIZE: "2", CSV_IMPORT_LEASE_SECONDS: "5" }),
+  ).toMatchObject({
     DATABASE_POOL_SIZE: 3,
     JOBS_POOL_SIZE: 2,
     CSV_IMPORT_LEASE_SECONDS: 5,

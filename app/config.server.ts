@@ -188,7 +188,8 @@ function load(): AppConfig {
     // at start, and a read before that is a bug, never a reason to make up a secret of our own.
     get sessionSecret(): string {
       const secret = env.SESSION_SECRET ?? fileSecret ?? (globalThis as GlobalWithSecret)[sharedSecretKey];
-      if (!secret) throw new Error("The session secret is read from the database at start; it was not loaded yet");
+      if (!secret)
+        throw new Error("The session secret is read from the database at start; it was not loaded yet");
       return secret;
     },
     appOrigin: new URL(appUrl).origin,

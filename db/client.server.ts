@@ -66,6 +66,8 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
       migrate: () => exclusive((migrate) => migrate()),
       exclusive,
       close: () => client.end({ timeout: 5 }),
+      // postgres.js LISTENs on one dedicated connection per client (outside the pool, reopened if it
+      // drops), shared by every channel: one per process, whatever listens (README's budget).
       listen: async (channel, onPayload) => {
         const { unlisten } = await client.listen(channel, onPayload);
         return unlisten;

@@ -88,7 +88,9 @@ describe.skipIf(!serverUrl)(title, () => {
           const results = await Promise.all(ROLES.map((role) => startUp(role, scratch.url)));
           for (const result of results)
             if (result.code !== 0)
-              crashes.push(`round ${round}, ${result.role} exited ${result.code}: ${result.stderr.slice(0, 2000)}`);
+              crashes.push(
+                `round ${round}, ${result.role} exited ${result.code}: ${result.stderr.slice(0, 2000)}`,
+              );
           const secrets = new Set(results.map((r) => /started ([0-9a-f]{64})/.exec(r.stdout)?.[1]));
           if (secrets.size !== 1 || secrets.has(undefined))
             crashes.push(`round ${round}: the processes signed with ${secrets.size} secrets`);
@@ -96,8 +98,11 @@ describe.skipIf(!serverUrl)(title, () => {
           const sql = postgres(scratch.url, { max: 1, onnotice: () => {} });
           try {
             for (const [table, expected] of Object.entries(expectedRows)) {
-              const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from ${sql(table)}`;
-              if (count !== expected) duplicates.push(`round ${round}: ${table} has ${count} rows, not ${expected}`);
+              const [{ count }] = await sql<
+                { count: number }[]
+              >`select count(*)::int as count from ${sql(table)}`;
+              if (count !== expected)
+                duplicates.push(`round ${round}: ${table} has ${count} rows, not ${expected}`);
             }
           } finally {
             await sql.end({ timeout: 5 });

@@ -4,7 +4,6 @@ import { hashPassword } from "../app/domain/auth/password.server";
 import { DEMO_ACCOUNT_ID } from "../app/domain/demo/demo-account";
 import { seedDemoCatalog } from "../app/domain/demo/demo-catalog.server";
 import type { DatabaseHandle, Db } from "./client.server";
-import { loadSharedSessionSecret } from "./start-up";
 import {
   accounts,
   DEFAULT_DASHBOARD_ID,
@@ -18,6 +17,7 @@ import {
   users,
 } from "./schema";
 import { planCatalogue } from "./seed-plans";
+import { loadSharedSessionSecret } from "./start-up";
 
 /**
  * What every start does to its database (server.ts, `npm run db:seed`): migrations, the shared
@@ -188,7 +188,11 @@ export async function seedDemoData(db: Db) {
       if (seedUser.demoCo)
         await tx
           .insert(memberships)
-          .values({ userId: created.id, accountId: DEMO_ACCOUNT_ID, isCompanyAdmin: seedUser.demoCo === "admin" })
+          .values({
+            userId: created.id,
+            accountId: DEMO_ACCOUNT_ID,
+            isCompanyAdmin: seedUser.demoCo === "admin",
+          })
           .onConflictDoNothing();
     });
   }

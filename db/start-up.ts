@@ -18,7 +18,10 @@ export async function loadSharedSessionSecret(
   if (settings.SESSION_SECRET || database.kind !== "postgres") return;
   const candidate = readSessionSecretFile(settings.DATA_DIR ?? ".data") ?? randomBytes(32).toString("hex");
   // Whoever inserts first wins; everyone reads the winner.
-  await database.db.insert(appSecrets).values({ name: SESSION_SECRET_NAME, value: candidate }).onConflictDoNothing();
+  await database.db
+    .insert(appSecrets)
+    .values({ name: SESSION_SECRET_NAME, value: candidate })
+    .onConflictDoNothing();
   const [row] = await database.db
     .select({ value: appSecrets.value })
     .from(appSecrets)

@@ -178,5 +178,7 @@ test("a worker killed mid-import is replaced by the other within 2 minutes", asy
   const [{ contacts }] = await sql<{ contacts: number }[]>`
     select count(*)::int as contacts from contacts where email like 'big%@example.com'`;
   expect(contacts).toBe(BIG_IMPORT_ROWS);
-  console.log(`scale-out: the import resumed and finished ${Math.round(tookOverWithin / 1000)} s after its worker was killed`);
+  console.log(
+    `scale-out: the import resumed and finished ${Math.round(tookOverWithin / 1000)} s after its worker was killed`,
+  );
 });

@@ -22,7 +22,9 @@ try {
       await loadSharedSessionSecret(database, settings);
     });
   else await seedAll(database, settings);
-  const idle = Object.fromEntries(queueNames.map((queue) => [queue, async () => {}])) as unknown as JobHandlers;
+  const idle = Object.fromEntries(
+    queueNames.map((queue) => [queue, async () => {}]),
+  ) as unknown as JobHandlers;
   await startWorker(idle);
   await stopJobs(2_000);
   await closeDatabase();

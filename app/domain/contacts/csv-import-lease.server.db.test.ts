@@ -65,7 +65,10 @@ describeEachDatabase("CSV import leases", (getDb) => {
     // The worker that takes the queued job gets the lease the sweep handed over; the dead one does not.
     expect(await takeImportLease(importId, "host:2")).toBe(true);
     expect(await renewImportLease(importId, "host:1")).toBe(false);
-    const [lease] = await getDb().select().from(csvImportLeases).where(eq(csvImportLeases.importId, importId));
+    const [lease] = await getDb()
+      .select()
+      .from(csvImportLeases)
+      .where(eq(csvImportLeases.importId, importId));
     expect(lease).toMatchObject({ owner: "host:2", resumes: 1 });
     expect((await getCsvImport(scope, importId))?.resuming).toBe(true);
   });
@@ -101,7 +104,9 @@ describeEachDatabase("CSV import leases", (getDb) => {
       const { importId } = await runningImport();
       await takeImportLease(importId, "host:1");
       const [{ seconds }] = await getDb()
-        .select({ seconds: sql<number>`round(extract(epoch from ${csvImportLeases.expiresAt} - now()))::int` })
+        .select({
+          seconds: sql<number>`round(extract(epoch from ${csvImportLeases.expiresAt} - now()))::int`,
+        })
         .from(csvImportLeases);
       expect(seconds).toBe(7);
     } finally {

@@ -187,5 +187,4 @@ async function buildDemoCatalog() {
       if (productId) await linkContactsToProduct(scope, [contactId], productId);
     }
   }
-
 }

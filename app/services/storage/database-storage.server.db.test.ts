@@ -30,7 +30,10 @@ describeEachDatabase("database file storage", (getDb) => {
     expect((await readAll(storage, "csv-imports/acme/big.csv")).equals(Buffer.concat(expected))).toBe(true);
     // About a megabyte a row: four rows, none of them the whole file.
     const [chunks] = await getDb()
-      .select({ count: sql<number>`count(*)::int`, largest: sql<number>`max(length(${storedFileChunks.data}))` })
+      .select({
+        count: sql<number>`count(*)::int`,
+        largest: sql<number>`max(length(${storedFileChunks.data}))`,
+      })
       .from(storedFileChunks);
     expect(chunks.count).toBe(4);
     expect(chunks.largest).toBeLessThan(2 * 1024 * 1024);

@@ -261,7 +261,9 @@ export function databaseStorage(db: () => Db = getDb): FileStorage {
       return file ? file.sizeBytes : null;
     },
     async remove(key) {
-      await db().delete(storedFiles).where(eq(storedFiles.key, checked(key)));
+      await db()
+        .delete(storedFiles)
+        .where(eq(storedFiles.key, checked(key)));
     },
   };
 }
