@@ -72,7 +72,7 @@ async function signIn(index: number): Promise<string> {
     headers: { Origin: appUrl, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ email: "demo@blusteam.dev", password: "demo-password-1" }),
   });
-  expect(response.status, "signing in answers with a redirect").toBe(302);
+  expect(response.status, `signing in answers with a redirect: ${await response.clone().text()}`).toBe(302);
   const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
   expect(cookies.length).toBeGreaterThan(0);
   return cookies.join("; ");

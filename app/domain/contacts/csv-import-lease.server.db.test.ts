@@ -84,6 +84,14 @@ describeEachDatabase("CSV import leases", (getDb) => {
     expect(queued).toEqual([importId, importId]);
   });
 
+  test("an import that is gone or finished is never leased", async () => {
+    expect(await takeImportLease("00000000-0000-4000-8000-000000000000", "host:1")).toBe(false);
+    expect(await takeImportLease("not-a-uuid", "host:1")).toBe(false);
+    const { importId } = await runningImport();
+    await getDb().update(csvImports).set({ status: "failed" }).where(eq(csvImports.id, importId));
+    expect(await takeImportLease(importId, "host:1")).toBe(false);
+  });
+
   test("finished imports are never resumed; the job does nothing while another worker holds the lease", async () => {
     const { importId, scope } = await runningImport();
     await takeImportLease(importId, "another-host:1");

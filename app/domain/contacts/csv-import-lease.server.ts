@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { databaseHandle, getDb } from "#db/client.server";
 import { rowsOf } from "#db/rows";
 import { config } from "~/config.server";
+import { isUuid } from "~/domain/kernel/ids";
 import { publishEvent } from "~/services/events/events.server";
 import { sendJob } from "~/services/jobs/jobs.server";
 import { runCsvImport } from "./csv-import.server";
@@ -29,12 +30,14 @@ function leaseSeconds() {
 
 /**
  * Takes the import's lease: free, expired, handed over by a sweep, or already this process's.
- * Returns false while another live worker holds it.
+ * Returns false while another live worker holds it, and for an import that is gone or finished.
  */
 export async function takeImportLease(importId: string, owner = leaseOwner()): Promise<boolean> {
+  if (!isUuid(importId)) return false;
   const rows = await getDb().execute(sql`
     insert into csv_import_leases (import_id, owner, expires_at)
-    values (${importId}, ${owner}, now() + make_interval(secs => ${leaseSeconds()}))
+    select id, ${owner}, now() + make_interval(secs => ${leaseSeconds()}) from csv_imports
+    where id = ${importId} and status in ('uploaded', 'queued', 'processing')
     on conflict (import_id) do update set owner = excluded.owner, expires_at = excluded.expires_at
       where csv_import_leases.expires_at < now()
          or csv_import_leases.owner = excluded.owner
