@@ -44,7 +44,6 @@ describe("the public address", () => {
 
   test.each([
     [{ DATABASE_URL: "postgres://app@db.internal:5432/blusteam" }, "DATABASE_URL"],
-    [{ DATABASE_URL: "postgres://postgres@127.0.0.1/b", RUN_WORKER: "false" }, "RUN_WORKER=false"],
     [{ SMTP_URL: "smtp://mail.example.com:587" }, "SMTP_URL"],
     [{ S3_BUCKET: "uploads" }, "S3_BUCKET"],
     [{ NODE_ENV: "production", SEED_DEMO_DATA: "false" }, "SEED_DEMO_DATA=false"],

@@ -227,7 +227,7 @@ export function assertPublicAddressConfigured(settings: AppConfig) {
   const deploymentSigns = deploymentVariables(settings);
   if (deploymentSigns.length === 0) return;
   throw new Error(
-    `APP_URL is unset, but ${deploymentSigns.join(", ")} say this is a deployment, not the local trial: ` +
+    `APP_URL is unset, but this is a deployment, not the local trial (set: ${deploymentSigns.join(", ")}): ` +
       "links in messages and emails would point at http://localhost. Set APP_URL to the address people " +
       "open (https://blusteam.example.com), the same on every server and worker process.",
   );
@@ -237,7 +237,6 @@ function deploymentVariables(settings: AppConfig): string[] {
   const signs: string[] = [];
   if (settings.DATABASE_URL && !databaseIsLocal(settings.DATABASE_URL))
     signs.push("DATABASE_URL (a database on another machine)");
-  if (settings.RUN_WORKER === "false") signs.push("RUN_WORKER=false (separate workers)");
   for (const name of ["SMTP_URL", "S3_BUCKET", "TWILIO_ACCOUNT_SID", "WHATSAPP_PHONE_NUMBER_ID"] as const)
     if (settings[name]) signs.push(name);
   if (settings.NODE_ENV === "production" && settings.SEED_DEMO_DATA === "false")
