@@ -172,12 +172,12 @@ test("a worker killed mid-import is replaced by the other within 2 minutes", asy
   // The import page (its list of recent imports, read from the other web process) says it is resuming.
   const shown = async () => {
     const response = await fetch(web(1, "/resources/csv-imports"), { headers: { Cookie: cookie } });
-    const { imports } = (await response.json()) as { imports: { id: string; resuming: boolean; status: string }[] };
+    const { imports } = (await response.json()) as {
+      imports: { id: string; resuming: boolean; status: string }[];
+    };
     return imports.find((item) => item.id === importId);
   };
-  await expect
-    .poll(async () => (await shown())?.resuming, { timeout: 60_000, intervals: [250] })
-    .toBe(true);
+  await expect.poll(async () => (await shown())?.resuming, { timeout: 60_000, intervals: [250] }).toBe(true);
 
   await expect.poll(async () => (await importState(importId)).status, { timeout: 120_000 }).toBe("completed");
   expect(await shown()).toMatchObject({ status: "completed", resuming: false });

@@ -62,7 +62,11 @@ test("a deployment without APP_URL refuses to start, naming APP_URL (issue 21)",
 test("a worker on a database on another machine without APP_URL refuses to start, naming APP_URL", async () => {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
     cwd: rootDir,
-    env: { PATH: process.env.PATH, DATABASE_URL: "postgres://app@db.internal:5432/blusteam", DATA_DIR: dataDir },
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: "postgres://app@db.internal:5432/blusteam",
+      DATA_DIR: dataDir,
+    },
   });
   let output = "";
   child.stderr.on("data", (chunk) => {
@@ -70,7 +74,9 @@ test("a worker on a database on another machine without APP_URL refuses to start
   });
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
   expect(code).not.toBe(0);
-  expect(output).toContain("APP_URL is unset, but this is a deployment, not the local trial (set: DATABASE_URL (a database on another machine))");
+  expect(output).toContain(
+    "APP_URL is unset, but this is a deployment, not the local trial (set: DATABASE_URL (a database on another machine))",
+  );
 });
 
 test("TRUST_PROXY=true refuses to start, saying what to set instead", async () => {
