@@ -36,6 +36,8 @@ ENV NODE_ENV=production \
 COPY --from=prod-deps /app/node_modules ./node_modules
 # server.ts imports app/*.server.ts and db/ (client, schema, seed, migrations) from source at run time.
 COPY package.json package-lock.json tsconfig.json server.ts ./
+# `node --import tsx scripts/worker.ts` runs a worker from the same image (compose.scale-out.yaml).
+COPY scripts/worker.ts ./scripts/worker.ts
 COPY app ./app
 COPY db ./db
 COPY --from=build /app/build ./build

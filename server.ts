@@ -3,7 +3,7 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import express, { type Express } from "express";
 import type { ServerBuild } from "react-router";
-import { assertMailConfigured, config } from "./app/config.server";
+import { assertMailConfigured, assertPublicAddressConfigured, config } from "./app/config.server";
 import { createExpressApp, loadContextFor } from "./app/express-app.server";
 import { installProcessHandlers } from "./app/process-handlers.server";
 import { startWorker, stopJobs } from "./app/services/jobs/jobs.server";
@@ -15,6 +15,7 @@ import { seedAll } from "./db/seed";
 const dev = process.argv.includes("--dev");
 installProcessHandlers("server");
 const settings = config();
+assertPublicAddressConfigured(settings);
 assertMailConfigured(settings);
 // Where `react-router build` put the app (react-router.config.ts reads the same BUILD_DIR).
 const buildDirectory = settings.BUILD_DIR;

@@ -20,6 +20,13 @@ const schema = z.object({
   // (a request then answers 503 instead of hanging). 0 turns the statement timeout off.
   DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
+  // PostgreSQL: the most connections each process opens for pages and jobs' queries, and for pg-boss
+  // (README "Running several processes" gives the budget against max_connections).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  JOBS_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
+  // How long a worker's hold on a running CSV import lasts without a heartbeat (renewed every third
+  // of it): a worker that dies is replaced within about twice this.
+  CSV_IMPORT_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(45),
   DATA_DIR: z.string().default(".data"),
   // Where `npm run build` writes the app and `npm start` reads it (two test runs side by side).
   BUILD_DIR: z.string().min(1).default("build"),
@@ -122,6 +129,12 @@ const schema = z.object({
 
 export type AppConfig = Omit<z.infer<typeof schema>, "APP_URL"> & {
   APP_URL: string;
+  /** APP_URL was given (not the http://localhost:{PORT} default). */
+  appUrlGiven: boolean;
+  /**
+   * SESSION_SECRET; else, with DATABASE_URL, the secret kept in the database (loadSharedSessionSecret
+   * must have run at start); else one kept in DATA_DIR. It also signs emailed codes.
+   */
   sessionSecret: string;
   appOrigin: string;
   /** APP_URL's host is this machine (localhost, 127.0.0.1, ::1): the local trial, not a deployment. */
@@ -137,12 +150,28 @@ export type AppConfig = Omit<z.infer<typeof schema>, "APP_URL"> & {
 
 function readOrCreateSessionSecret(dataDir: string): string {
   // No secret given: keep one per data directory so sessions survive a restart of `npm start`.
-  const file = path.join(dataDir, "session-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const existing = readSessionSecretFile(dataDir);
+  if (existing) return existing;
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(file(dataDir), secret, { mode: 0o600 });
   return secret;
+}
+
+const file = (dataDir: string) => path.join(dataDir, "session-secret");
+
+/** The secret an earlier, single-process start kept in DATA_DIR (carried into the database once). */
+export function readSessionSecretFile(dataDir: string): string | null {
+  return existsSync(file(dataDir)) ? readFileSync(file(dataDir), "utf8").trim() : null;
+}
+
+// Kept on globalThis: server.ts and the server bundle each load a copy of this module.
+const sharedSecretKey = Symbol.for("blusteam.sharedSessionSecret");
+type GlobalWithSecret = typeof globalThis & { [sharedSecretKey]?: string };
+
+/** Start-up (server.ts, scripts/worker.ts) hands over the session secret read from the database. */
+export function installSharedSessionSecret(secret: string | undefined) {
+  (globalThis as GlobalWithSecret)[sharedSecretKey] = secret;
 }
 
 function load(): AppConfig {
@@ -158,10 +187,20 @@ function load(): AppConfig {
     );
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
   const appUrlIsLoopback = isLoopbackHostname(new URL(appUrl).hostname);
+  const fileSecret =
+    env.SESSION_SECRET || env.DATABASE_URL ? undefined : readOrCreateSessionSecret(env.DATA_DIR);
   return {
     ...env,
     APP_URL: appUrl,
-    sessionSecret: env.SESSION_SECRET ?? readOrCreateSessionSecret(env.DATA_DIR),
+    appUrlGiven: env.APP_URL !== undefined,
+    // Several processes on one PostgreSQL must sign with the same secret: it is read from the database
+    // at start, and a read before that is a bug, never a reason to make up a secret of our own.
+    get sessionSecret(): string {
+      const secret = env.SESSION_SECRET ?? fileSecret ?? (globalThis as GlobalWithSecret)[sharedSecretKey];
+      if (!secret)
+        throw new Error("The session secret is read from the database at start; it was not loaded yet");
+      return secret;
+    },
     appOrigin: new URL(appUrl).origin,
     appUrlIsLoopback,
     serveOutboxPage: !env.SMTP_URL && (appUrlIsLoopback || env.DEV_OUTBOX === "true"),
@@ -184,6 +223,44 @@ export function assertMailConfigured(settings: AppConfig) {
       "(smtp://user:pass@smtp.example.com:587), or DEV_OUTBOX=true to keep the local outbox on purpose " +
       "(/dev/outbox then answers requests from this machine only).",
   );
+}
+
+/**
+ * A process others reach, or one sharing outside services, must know its public address: without
+ * APP_URL a worker writes http://localhost:3000 into tracked links and emails. The local trial
+ * (everything on this machine, nothing configured) keeps the default. Called by server.ts and
+ * scripts/worker.ts before they do anything.
+ */
+export function assertPublicAddressConfigured(settings: AppConfig) {
+  if (settings.appUrlGiven) return;
+  const deploymentSigns = deploymentVariables(settings);
+  if (deploymentSigns.length === 0) return;
+  throw new Error(
+    `APP_URL is unset, but this is a deployment, not the local trial (set: ${deploymentSigns.join(", ")}): ` +
+      "links in messages and emails would point at http://localhost. Set APP_URL to the address people " +
+      "open (https://blusteam.example.com), the same on every server and worker process.",
+  );
+}
+
+function deploymentVariables(settings: AppConfig): string[] {
+  const signs: string[] = [];
+  if (settings.DATABASE_URL && !databaseIsLocal(settings.DATABASE_URL))
+    signs.push("DATABASE_URL (a database on another machine)");
+  for (const name of ["SMTP_URL", "S3_BUCKET", "TWILIO_ACCOUNT_SID", "WHATSAPP_PHONE_NUMBER_ID"] as const)
+    if (settings[name]) signs.push(name);
+  if (settings.NODE_ENV === "production" && settings.SEED_DEMO_DATA === "false")
+    signs.push("SEED_DEMO_DATA=false with NODE_ENV=production (the Docker image)");
+  return signs;
+}
+
+function databaseIsLocal(url: string): boolean {
+  try {
+    const { hostname } = new URL(url);
+    // postgres:///db and a Unix socket directory are this machine.
+    return hostname === "" || isLoopbackHostname(hostname);
+  } catch {
+    return false;
+  }
 }
 
 let cached: AppConfig | undefined;

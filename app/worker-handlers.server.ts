@@ -3,7 +3,7 @@ import { endLateStarts } from "~/domain/billing/late-start.server";
 import { runShopifyUsageReport } from "~/domain/billing/shopify-usage-report.server";
 import { requeueUnappliedStripeEvents, runStripeEventJob } from "~/domain/billing/stripe-events.server";
 import { runUsageReport } from "~/domain/billing/usage-report.server";
-import { runCsvImport } from "~/domain/contacts/csv-import.server";
+import { runLeasedCsvImport, startImportLeaseSweep } from "~/domain/contacts/csv-import-lease.server";
 import { pruneSpentCaptchas } from "~/domain/forms/spent-captchas.server";
 import { runDispatchJob, startDispatchListener } from "~/domain/journeys/dispatch/job.server";
 import { sendMessages } from "~/domain/journeys/dispatch/send.server";
@@ -24,7 +24,7 @@ import type { JobHandlers, WorkerStartHook } from "~/services/jobs/jobs.server";
  */
 export const jobHandlers: JobHandlers = {
   "csv-import": ({ importId }, job) =>
-    runCsvImport(importId, { signal: job.signal, lastAttempt: job.lastAttempt }),
+    runLeasedCsvImport(importId, { signal: job.signal, lastAttempt: job.lastAttempt }),
   "journey-dispatch": (_payload, job) => runDispatchJob({ signal: job.signal }),
   "journey-send": async ({ messageIds }) => {
     await sendMessages(messageIds);
@@ -56,5 +56,8 @@ export const jobHandlers: JobHandlers = {
   },
 };
 
-/** The dispatcher listens for wake-ups (NOTIFY journey_dispatch) in every worker. */
-export const workerStartHooks: WorkerStartHook[] = [startDispatchListener];
+/**
+ * The dispatcher listens for wake-ups (NOTIFY journey_dispatch) in every worker, and every worker
+ * sweeps for CSV imports whose worker died (their lease expired).
+ */
+export const workerStartHooks: WorkerStartHook[] = [startDispatchListener, startImportLeaseSweep];

@@ -19,7 +19,14 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DatabaseHandle = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Applies the migrations (PostgreSQL: under the start-up lock, so processes starting together take turns). */
   migrate: () => Promise<void>;
+  /**
+   * Runs `work` while this process holds the start-up lock (a PostgreSQL advisory lock on a connection
+   * of its own; PGlite has one process and no lock). `migrate` applies the migrations on that
+   * connection. Every other process starting at the same moment waits, then finds nothing left to do.
+   */
+  exclusive: <T>(work: (migrate: () => Promise<void>) => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
   /** LISTEN on a channel; resolves to a function that stops listening. */
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
@@ -36,6 +43,8 @@ type OpenOptions = {
   connectTimeoutSeconds?: number;
   /** PostgreSQL: how long one statement may run (unset or 0: no limit). Migrations have none. */
   statementTimeoutMs?: number;
+  /** PostgreSQL: the most connections this handle's pool opens (DATABASE_POOL_SIZE). */
+  poolSize?: number;
 };
 
 /** Opens the database named by a URL, or the embedded PGlite at dataDir ("memory://" for tests). */
@@ -43,17 +52,22 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
   if (options.url) {
     // Bounded waits: an unreachable or stuck database fails a request (503) instead of hanging it.
     const client = postgres(options.url, {
-      max: 10,
+      max: options.poolSize ?? 10,
       onnotice: () => {},
       connect_timeout: options.connectTimeoutSeconds,
       connection: { statement_timeout: options.statementTimeoutMs ?? 0 },
     });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    const exclusive = <T>(work: (migrate: () => Promise<void>) => Promise<T>) =>
+      withStartUpLock(options.url as string, options.connectTimeoutSeconds, work);
     return {
       db,
       kind: "postgres",
-      migrate: () => migrateWithoutStatementTimeout(options.url as string, options.connectTimeoutSeconds),
+      migrate: () => exclusive((migrate) => migrate()),
+      exclusive,
       close: () => client.end({ timeout: 5 }),
+      // postgres.js LISTENs on one dedicated connection per client (outside the pool, reopened if it
+      // drops), shared by every channel: one per process, whatever listens (README's budget).
       listen: async (channel, onPayload) => {
         const { unlisten } = await client.listen(channel, onPayload);
         return unlisten;
@@ -69,6 +83,8 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder: resolveMigrationsFolder() }),
+    exclusive: (work) =>
+      work(() => migratePglite(db as never, { migrationsFolder: resolveMigrationsFolder() })),
     close: () => client.close(),
     listen: async (channel, onPayload) => {
       const unsubscribe = await client.listen(channel, onPayload);
@@ -78,14 +94,26 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
   };
 }
 
-// An index built on a large table may take minutes: migrations get a connection of their own, unbounded.
-async function migrateWithoutStatementTimeout(url: string, connectTimeoutSeconds: number | undefined) {
+/** The advisory lock every process takes to migrate, seed and create its job queues ("blus" "t-up"). */
+export const START_UP_LOCK_KEY = 0x626c_7573_7475_70n;
+
+// Two processes migrating at once both create the same types and tables (duplicate key on
+// pg_type_typname_nsp_index): the lock makes them take turns. It is held on a connection of its own,
+// without a statement timeout (an index built on a large table may take minutes), and released with
+// that connection even if the process dies.
+async function withStartUpLock<T>(
+  url: string,
+  connectTimeoutSeconds: number | undefined,
+  work: (migrate: () => Promise<void>) => Promise<T>,
+): Promise<T> {
   const client = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: connectTimeoutSeconds });
   try {
-    await migratePostgres(drizzlePostgres(client, { schema }), {
-      migrationsFolder: resolveMigrationsFolder(),
-    });
+    await client`select pg_advisory_lock(${START_UP_LOCK_KEY.toString()}::bigint)`;
+    return await work(() =>
+      migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder: resolveMigrationsFolder() }),
+    );
   } finally {
+    await client`select pg_advisory_unlock(${START_UP_LOCK_KEY.toString()}::bigint)`.catch(() => undefined);
     await client.end({ timeout: 5 });
   }
 }
@@ -114,6 +142,7 @@ export function databaseHandle(): DatabaseHandle {
     dataDir: path.resolve(process.env.DATA_DIR ?? ".data", "pglite"),
     connectTimeoutSeconds: settings.DATABASE_CONNECT_TIMEOUT_SECONDS,
     statementTimeoutMs: settings.DATABASE_STATEMENT_TIMEOUT_MS,
+    poolSize: settings.DATABASE_POOL_SIZE,
   });
   installDatabase(handle);
   return handle;

@@ -1,4 +1,4 @@
-import { eq, inArray, notInArray } from "drizzle-orm";
+import { inArray, notInArray } from "drizzle-orm";
 import type { AppConfig } from "../app/config.server";
 import { hashPassword } from "../app/domain/auth/password.server";
 import { DEMO_ACCOUNT_ID } from "../app/domain/demo/demo-account";
@@ -17,22 +17,30 @@ import {
   users,
 } from "./schema";
 import { planCatalogue } from "./seed-plans";
+import { loadSharedSessionSecret } from "./start-up";
 
 /**
- * What every start does to its database (server.ts, `npm run db:seed`): migrations, reference data,
- * and the demo company, users and catalog when the settings ask for them (the local trial, or
- * SEED_DEMO_DATA=true). A server others can reach that still has the demo users says so loudly.
+ * What every start does to its database (server.ts, `npm run db:seed`): migrations, the shared
+ * session secret, reference data, and the demo company, users and catalog when the settings ask for
+ * them (the local trial, or SEED_DEMO_DATA=true). A server others can reach that still has the demo
+ * users says so loudly. Any number of processes may do this at the same moment: on PostgreSQL they
+ * take turns under the start-up lock, and every insert is one that cannot duplicate (unique keys and
+ * ON CONFLICT), so even without the lock nothing would be written twice.
  */
 export async function seedAll(
   database: DatabaseHandle,
-  settings: Pick<AppConfig, "seedDemoData" | "appUrlIsLoopback">,
+  settings: Pick<AppConfig, "seedDemoData" | "appUrlIsLoopback"> &
+    Partial<Pick<AppConfig, "SESSION_SECRET" | "DATA_DIR">>,
 ) {
-  await database.migrate();
-  await seedReferenceData(database.db);
-  if (settings.seedDemoData) {
-    await seedDemoData(database.db);
-    await seedDemoCatalog();
-  }
+  await database.exclusive(async (migrate) => {
+    await migrate();
+    await loadSharedSessionSecret(database, settings);
+    await seedReferenceData(database.db);
+    if (settings.seedDemoData) {
+      await seedDemoData(database.db);
+      await seedDemoCatalog();
+    }
+  });
   if (!settings.appUrlIsLoopback) await warnAboutDemoUsers(database.db);
 }
 
@@ -153,30 +161,40 @@ export async function seedDemoData(db: Db) {
     })
     .onConflictDoNothing();
 
+  // Hashing a password costs a deliberate fraction of a second: users already there are skipped
+  // before it. That read only saves time; the insert below is what cannot duplicate.
+  const present = new Set(await findDemoUsers(db));
   for (const seedUser of demoUsers) {
-    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, seedUser.email));
-    if (existing) continue;
-    const [created] = await db
-      .insert(users)
-      .values({
-        email: seedUser.email,
-        givenName: seedUser.givenName,
-        familyName: seedUser.familyName,
-        passwordHash: await hashPassword(seedUser.password),
-        emailVerifiedAt: new Date(),
-        mustChangePassword: seedUser.mustChangePassword ?? false,
-      })
-      .returning({ id: users.id });
-    for (const role of seedUser.roles ?? []) {
-      await db.insert(userRoles).values({ userId: created.id, role });
-    }
-    if (seedUser.demoCo) {
-      await db.insert(memberships).values({
-        userId: created.id,
-        accountId: DEMO_ACCOUNT_ID,
-        isCompanyAdmin: seedUser.demoCo === "admin",
-      });
-    }
+    if (present.has(seedUser.email)) continue;
+    const passwordHash = await hashPassword(seedUser.password);
+    // The user, roles and membership together or not at all; a user already there (another process
+    // starting at the same moment, or an earlier start) is left as it is.
+    await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email: seedUser.email,
+          givenName: seedUser.givenName,
+          familyName: seedUser.familyName,
+          passwordHash,
+          emailVerifiedAt: new Date(),
+          mustChangePassword: seedUser.mustChangePassword ?? false,
+        })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      if (!created) return;
+      for (const role of seedUser.roles ?? [])
+        await tx.insert(userRoles).values({ userId: created.id, role }).onConflictDoNothing();
+      if (seedUser.demoCo)
+        await tx
+          .insert(memberships)
+          .values({
+            userId: created.id,
+            accountId: DEMO_ACCOUNT_ID,
+            isCompanyAdmin: seedUser.demoCo === "admin",
+          })
+          .onConflictDoNothing();
+    });
   }
 }
 

@@ -7,6 +7,7 @@ export * from "./forms";
 export * from "./identity";
 export * from "./messaging";
 export * from "./platform";
+export * from "./scale-out";
 export * from "./shopify";
 export * from "./team";
 export * from "./tritech";

@@ -52,6 +52,33 @@ test("APP_URL=https://example.com without SMTP_URL refuses to start, naming SMTP
   expect(output).not.toContain("is ready at");
 });
 
+test("a deployment without APP_URL refuses to start, naming APP_URL (issue 21)", async () => {
+  const { code, output } = await startServer({ SMTP_URL: "smtp://mail.example.com:587" });
+  expect(code).not.toBe(0);
+  expect(output).toContain("APP_URL is unset, but this is a deployment, not the local trial (set: SMTP_URL)");
+  expect(output).not.toContain("is ready at");
+});
+
+test("a worker on a database on another machine without APP_URL refuses to start, naming APP_URL", async () => {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    cwd: rootDir,
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: "postgres://app@db.internal:5432/blusteam",
+      DATA_DIR: dataDir,
+    },
+  });
+  let output = "";
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  expect(code).not.toBe(0);
+  expect(output).toContain(
+    "APP_URL is unset, but this is a deployment, not the local trial (set: DATABASE_URL (a database on another machine))",
+  );
+});
+
 test("TRUST_PROXY=true refuses to start, saying what to set instead", async () => {
   const { code, output } = await startServer({ TRUST_PROXY: "true" });
   expect(code).not.toBe(0);

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { csvImportErrors, csvImports } from "#db/schema";
 import { isUuid } from "~/domain/kernel/ids";
 import type { AccountScope } from "~/domain/kernel/scope";
 import { decodeReasons, type RowReason } from "./csv-rows";
-import type { CsvImportSummary, ImportProblem } from "./csv-types";
+import { type CsvImportSummary, type ImportProblem, isRunning } from "./csv-types";
 
 /**
  * What the company's CSV imports look like to its pages (spec 2 sections 2 and 7): the recent
@@ -30,12 +30,15 @@ const summaryColumns = {
   error: csvImports.error,
   createdAt: csvImports.createdAt,
   finishedAt: csvImports.finishedAt,
+  // Its worker's lease ran out, or another worker took it over (csv-import-lease.server.ts).
+  resuming: sql<boolean>`exists (select 1 from csv_import_leases l where l.import_id = ${csvImports.id}
+    and (l.resumes > 0 or l.expires_at < now()))`,
 };
 
 function toSummary(
   row: {
-    [K in keyof typeof summaryColumns]: (typeof csvImports.$inferSelect)[K];
-  },
+    [K in Exclude<keyof typeof summaryColumns, "resuming">]: (typeof csvImports.$inferSelect)[K];
+  } & { resuming: boolean },
 ): CsvImportSummary {
   return {
     id: row.id,
@@ -50,6 +53,7 @@ function toSummary(
     unknownColumns: row.unknownColumns,
     productCount: row.productIds.length,
     error: row.error ? decodeProblem(row.error) : null,
+    resuming: isRunning(row.status) && row.resuming,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };

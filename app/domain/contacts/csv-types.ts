@@ -21,6 +21,8 @@ export type CsvImportSummary = {
   unknownColumns: string[];
   productCount: number;
   error: ImportProblem | null;
+  /** Its worker stopped and another takes it over, from its last committed batch (issue 21). */
+  resuming: boolean;
   createdAt: string;
   finishedAt: string | null;
 };

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { accounts, users } from "#db/schema";
 import { createAttribute, listAttributes, saveContactAttributes } from "~/domain/contacts/attributes.server";
@@ -115,11 +115,30 @@ function onlyTheOutbox(): boolean {
 export async function seedDemoCatalog(): Promise<void> {
   if (!onlyTheOutbox()) return;
   const db = getDb();
-  const [account] = await db
-    .select({ metadata: accounts.metadata })
-    .from(accounts)
-    .where(eq(accounts.id, DEMO_ACCOUNT_ID));
-  if (!account || (account.metadata as Record<string, unknown>)[MARKER]) return;
+  // The marker is claimed before anything is created, in one statement: of processes starting at
+  // the same moment exactly one builds the catalog (two would record each consent twice).
+  const [claimed] = await db
+    .update(accounts)
+    .set({
+      metadata: sql`${accounts.metadata} || ${JSON.stringify({ [MARKER]: new Date().toISOString() })}::jsonb`,
+    })
+    .where(and(eq(accounts.id, DEMO_ACCOUNT_ID), sql`not (${accounts.metadata} ? ${MARKER})`))
+    .returning({ id: accounts.id });
+  if (!claimed) return;
+  try {
+    await buildDemoCatalog();
+  } catch (error) {
+    // Claimed but not built: the next start tries again (what was made is found and reused).
+    await db
+      .update(accounts)
+      .set({ metadata: sql`${accounts.metadata} - ${MARKER}` })
+      .where(eq(accounts.id, DEMO_ACCOUNT_ID));
+    throw error;
+  }
+}
+
+async function buildDemoCatalog() {
+  const db = getDb();
   const [demoUser] = await db
     .select({ id: users.id })
     .from(users)
@@ -168,11 +187,4 @@ export async function seedDemoCatalog(): Promise<void> {
       if (productId) await linkContactsToProduct(scope, [contactId], productId);
     }
   }
-
-  await db
-    .update(accounts)
-    .set({
-      metadata: sql`${accounts.metadata} || ${JSON.stringify({ [MARKER]: new Date().toISOString() })}::jsonb`,
-    })
-    .where(eq(accounts.id, DEMO_ACCOUNT_ID));
 }

@@ -83,6 +83,8 @@ const csvImport = {
     started: "Your contacts are being imported.",
     timedOut: "Processing CSV timed out!",
     hide: "Run in background",
+    resuming:
+      "Resuming: the server importing this file stopped, and another one carries on from the last saved row. Nothing is imported twice.",
   },
   success: {
     title: "Contacts added successfully!",
@@ -110,6 +112,7 @@ const csvImport = {
     title: "Recent imports",
     empty: "No imports yet.",
     rows: "{{done}} of {{total}} rows",
+    resuming: "Resuming on another server",
     result: "{{imported}} imported, {{failed}} not imported",
     status: {
       uploaded: "Uploaded",

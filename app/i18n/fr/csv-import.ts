@@ -85,6 +85,8 @@ const csvImport: typeof csvImportEn = {
     started: "Vos contacts sont en cours d’import.",
     timedOut: "Le traitement du CSV a expiré !",
     hide: "Continuer en arrière-plan",
+    resuming:
+      "Reprise : le serveur qui importait ce fichier s’est arrêté, un autre reprend à la dernière ligne enregistrée. Rien n’est importé deux fois.",
   },
   success: {
     title: "Contacts ajoutés avec succès !",
@@ -111,6 +113,7 @@ const csvImport: typeof csvImportEn = {
     title: "Imports récents",
     empty: "Aucun import pour le moment.",
     rows: "{{done}} lignes sur {{total}}",
+    resuming: "Reprise sur un autre serveur",
     result: "{{imported}} importés, {{failed}} non importés",
     status: {
       uploaded: "Téléversé",

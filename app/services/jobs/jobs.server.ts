@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import { databaseHandle } from "#db/client.server";
+import { config } from "~/config.server";
 import { yieldToWeb } from "~/services/http/web-load.server";
 import { pgliteExecutor } from "./pglite-executor.server";
 import { type JobPayload, type QueueName, queueNames, queues, type SentJobId } from "./queues";
@@ -70,13 +71,39 @@ async function startBoss(): Promise<PgBoss> {
   const common = { schema: "pgboss" };
   const boss =
     handle.raw.kind === "postgres"
-      ? new PgBoss({ ...common, connectionString: handle.raw.url, max: 4, application_name: "blusteam-jobs" })
+      ? new PgBoss({
+          ...common,
+          connectionString: handle.raw.url,
+          max: config().JOBS_POOL_SIZE,
+          application_name: "blusteam-jobs",
+        })
       : // One embedded database, one process: pg-boss's own cron clock and maintenance are enough.
         new PgBoss({ ...common, db: pgliteExecutor(handle.raw.pglite) });
   boss.on("error", (error) => console.error("jobs:", error));
-  await boss.start();
-  for (const name of queueNames) await boss.createQueue(name, { name, ...queues[name].options });
+  // Processes starting together on a fresh database would install pg-boss's schema and create its
+  // queues at once (a deadlock, 40P01): they take turns under the start-up lock, and a deadlock
+  // with anything else is tried again.
+  await handle.exclusive(async () => {
+    await boss.start();
+    await retryOnDeadlock(async () => {
+      const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+      for (const name of queueNames)
+        if (!existing.has(name)) await boss.createQueue(name, { name, ...queues[name].options });
+    });
+  });
   return boss;
+}
+
+async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code !== "40P01" || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
+    }
+  }
 }
 
 /** Queues a job with its checked payload; returns its id (null when a "short" queue already has one waiting). */

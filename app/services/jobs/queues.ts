@@ -13,8 +13,9 @@ export const queues = {
       retryLimit: 3,
       retryDelay: 5,
       retryBackoff: true,
-      // A worker that dies mid-import leaves its job active; after this long another worker takes it
-      // over (the import's own bookkeeping stops two workers from applying the same batch).
+      // A worker that dies mid-import stops renewing the import's lease, and another worker's sweep
+      // queues it again within about twice CSV_IMPORT_LEASE_SECONDS (csv-import-lease.server.ts);
+      // the dead worker's job itself expires after this long and then finds nothing to do.
       expireInSeconds: 30 * 60,
     },
     payload: z.object({ importId: z.string() }),

@@ -5,12 +5,15 @@ import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { and, asc, eq, gte, isNotNull } from "drizzle-orm";
+import { type Db, getDb } from "#db/client.server";
+import { storedFileChunks, storedFiles } from "#db/schema";
 import { config } from "~/config.server";
 
 /**
- * Uploaded files. The local default keeps them on disk under DATA_DIR/uploads (a server process and
- * a separate worker must then share that directory); with S3_BUCKET set they go to an S3-compatible
- * bucket, which processes on other machines share. Files are written and read as streams, never
+ * Uploaded files. The embedded default keeps them on disk under DATA_DIR/uploads; on PostgreSQL
+ * (DATABASE_URL) they go to the database in chunks, so every server and worker reads every upload
+ * with nothing else to share; with S3_BUCKET set they go to an S3-compatible bucket. Files are written and read as streams, never
  * held whole in memory. Keys are ours ("csv-imports/<account>/<uuid>.csv"), never a user's file name.
  */
 export type FileStorage = {
@@ -186,22 +189,105 @@ async function loadS3Sdk(settings: S3Settings): Promise<S3Sdk> {
   return { s3, Upload, client };
 }
 
+/** A database chunk: big enough that a 100 MB file is a hundred rows, small enough to stream. */
+const DATABASE_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Files in the database (stored_files and stored_file_chunks): written a chunk per statement as the
+ * upload streams in, marked complete at the end (readers never see half a file), read back a chunk per
+ * query, so neither side holds the file in memory. A refused or failed write leaves nothing behind.
+ */
+export function databaseStorage(db: () => Db = getDb): FileStorage {
+  return {
+    async write(key, source, { maxBytes }) {
+      const fileKey = checked(key);
+      const counter = byteCounter(source, maxBytes);
+      await db().insert(storedFiles).values({ key: fileKey });
+      try {
+        let pending: Buffer[] = [];
+        let pendingBytes = 0;
+        let seq = 0;
+        const flush = async () => {
+          if (pendingBytes === 0) return;
+          const data = Buffer.concat(pending, pendingBytes);
+          pending = [];
+          pendingBytes = 0;
+          await db().insert(storedFileChunks).values({ fileKey, seq: seq++, data });
+        };
+        for await (const chunk of counter.chunks()) {
+          pending.push(Buffer.from(chunk));
+          pendingBytes += chunk.length;
+          if (pendingBytes >= DATABASE_CHUNK_BYTES) await flush();
+        }
+        await flush();
+        await db()
+          .update(storedFiles)
+          .set({ sizeBytes: counter.size(), completedAt: new Date() })
+          .where(eq(storedFiles.key, fileKey));
+      } catch (error) {
+        await db().delete(storedFiles).where(eq(storedFiles.key, fileKey));
+        throw error;
+      }
+      return counter.size();
+    },
+    read(key) {
+      const fileKey = checked(key);
+      return Readable.from(
+        (async function* () {
+          const [file] = await db()
+            .select({ key: storedFiles.key })
+            .from(storedFiles)
+            .where(and(eq(storedFiles.key, fileKey), isNotNull(storedFiles.completedAt)));
+          if (!file) throw Object.assign(new Error(`No stored file ${fileKey}`), { code: "ENOENT" });
+          for (let seq = 0; ; seq++) {
+            const [chunk] = await db()
+              .select({ data: storedFileChunks.data })
+              .from(storedFileChunks)
+              .where(and(eq(storedFileChunks.fileKey, fileKey), gte(storedFileChunks.seq, seq)))
+              .orderBy(asc(storedFileChunks.seq))
+              .limit(1);
+            if (!chunk) return;
+            yield Buffer.from(chunk.data);
+          }
+        })(),
+        { objectMode: false },
+      );
+    },
+    async size(key) {
+      const [file] = await db()
+        .select({ sizeBytes: storedFiles.sizeBytes })
+        .from(storedFiles)
+        .where(and(eq(storedFiles.key, checked(key)), isNotNull(storedFiles.completedAt)));
+      return file ? file.sizeBytes : null;
+    },
+    async remove(key) {
+      await db()
+        .delete(storedFiles)
+        .where(eq(storedFiles.key, checked(key)));
+    },
+  };
+}
+
 let instance: FileStorage | undefined;
 
-/** The configured storage: local disk under DATA_DIR/uploads (an S3-compatible adapter is not built yet). */
+/**
+ * The configured storage: the S3 bucket when S3_BUCKET is set; otherwise the database on PostgreSQL
+ * (any process reads any upload), and local disk under DATA_DIR/uploads on the embedded database.
+ */
 export function fileStorage(): FileStorage {
   if (instance) return instance;
   const settings = config();
-  instance = settings.S3_BUCKET
-    ? s3Storage({
-        bucket: settings.S3_BUCKET,
-        region: settings.S3_REGION,
-        endpoint: settings.S3_ENDPOINT,
-        forcePathStyle: settings.S3_FORCE_PATH_STYLE === "true",
-        accessKeyId: settings.S3_ACCESS_KEY_ID,
-        secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
-      })
-    : localDiskStorage(path.resolve(settings.DATA_DIR, "uploads"));
+  if (settings.S3_BUCKET)
+    instance = s3Storage({
+      bucket: settings.S3_BUCKET,
+      region: settings.S3_REGION,
+      endpoint: settings.S3_ENDPOINT,
+      forcePathStyle: settings.S3_FORCE_PATH_STYLE === "true",
+      accessKeyId: settings.S3_ACCESS_KEY_ID,
+      secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
+    });
+  else if (settings.DATABASE_URL) instance = databaseStorage();
+  else instance = localDiskStorage(path.resolve(settings.DATA_DIR, "uploads"));
   return instance;
 }
 

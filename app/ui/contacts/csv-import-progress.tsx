@@ -56,6 +56,11 @@ export function ProcessingModal(props: {
                 })
               : t("csvImport.processing.waiting")}
           </Text>
+          {summary?.resuming ? (
+            <Text as="p" tone="caution">
+              {t("csvImport.processing.resuming")}
+            </Text>
+          ) : null}
           {summary && summary.rowsDone > 0 ? (
             <Text as="p" tone="subdued">
               {t("csvImport.processing.counts", {

@@ -70,6 +70,11 @@ export function RecentImports(props: {
               {isRunning(item.status) ? (
                 <>
                   <ProgressBar progress={percent(item.rowsDone, item.rowsTotal)} size="small" />
+                  {item.resuming ? (
+                    <Text as="span" tone="caution" variant="bodySm">
+                      {t("csvImport.recent.resuming")}
+                    </Text>
+                  ) : null}
                   <InlineStack align="space-between" blockAlign="center" gap="200">
                     <Text as="span" variant="bodySm">
                       {t("csvImport.recent.rows", {
