@@ -279,11 +279,12 @@ function runChild(
   });
 }
 
-const loadAverage = () =>
-  os
+function loadAverage() {
+  return os
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(", ");
+}
 
 /** --compare: <ref>'s import and this tree's, on one file, one after the other, then the floor. */
 async function compare(ref: string) {
@@ -292,7 +293,7 @@ async function compare(ref: string) {
   const commit = git("rev-parse", "--short", ref);
   const refTree = mkdtempSync(path.join(os.tmpdir(), "bench-contacts-scale-ref-"));
   rmSync(refTree, { recursive: true, force: true });
-  git("worktree", "add", "--detach", refTree, commit);
+  git("worktree", "add", "--quiet", "--detach", refTree, commit);
   try {
     // Hard links: no copy of node_modules, no install.
     execFileSync("cp", ["-al", path.join(tree, "node_modules"), path.join(refTree, "node_modules")]);
