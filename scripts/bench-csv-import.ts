@@ -243,6 +243,7 @@ try {
 type RunResult = {
   rowsPerSecond: number;
   peakRssMb: number;
+  totalMb: number;
   status: string;
   imported: number;
   refused: number;

@@ -43,7 +43,7 @@ async function writeFile(file: string) {
   for (let i = 0; i < ROWS; i++) {
     buffer += `${row(i)}\n`;
     if (buffer.length > 1 << 16) {
-      if (!out.write(buffer)) await new Promise((r) => out.once("drain", r));
+      if (!out.write(buffer)) await new Promise<void>((r) => out.once("drain", () => r()));
       buffer = "";
     }
   }
