@@ -11,9 +11,9 @@ describe("contactSearch", () => {
 
   test("words become company-prefixed name/email prefixes, all required", () => {
     expect(contactSearch(account, " Grace HÖP ")).toEqual({
-      kind: "query",
+      kind: "words",
+      words: ["grace", "hop"],
       tsquery: "'0a1b2c3dwgrace':* & '0a1b2c3dwhop':*",
-      phoneStart: null,
     });
     expect(contactSearch(account, "jean-luc")).toMatchObject({
       tsquery: "'0a1b2c3dwjean':* & '0a1b2c3dwluc':*",
@@ -27,7 +27,7 @@ describe("contactSearch", () => {
   });
 
   test("digits: the national number's start, and its end from 4 digits", () => {
-    expect(contactSearch(account, "(212)")).toMatchObject({ tsquery: "'0a1b2c3dp212':*", phoneStart: null });
+    expect(contactSearch(account, "(212)")).toMatchObject({ tsquery: "'0a1b2c3dp212':*", end: null });
     expect(contactSearch(account, "0142")).toMatchObject({
       tsquery: "'0a1b2c3dp0142':* | '0a1b2c3dr2410':*",
     });
@@ -36,9 +36,11 @@ describe("contactSearch", () => {
 
   test("a leading + reads the calling code", () => {
     expect(contactSearch(account, "+44 20 79")).toEqual({
-      kind: "query",
-      tsquery: "'0a1b2c3dp2079':*",
+      kind: "phone",
+      start: "2079",
+      end: null,
       phoneStart: "+442079",
+      tsquery: "'0a1b2c3dp2079':*",
     });
     expect(contactSearch(account, "+33")).toEqual({ kind: "nothing" });
   });

@@ -46,8 +46,16 @@ export function nationalNumber(e164: string): string {
 }
 
 export type ContactSearch =
-  /** Lexeme prefixes, as tsquery text; `phoneStart`: the stored E.164 phone must start with it too. */
-  | { kind: "query"; tsquery: string; phoneStart: string | null }
+  /**
+   * Every word must start a word of the name, the email or its domain. `tsquery`: the same as lexeme
+   * prefixes, for the search index.
+   */
+  | { kind: "words"; words: string[]; tsquery: string }
+  /**
+   * The national number starts with `start`, or ends with `end` (4 digits or more; null otherwise);
+   * with `phoneStart`, the stored E.164 phone must also start with it (a term with its calling code).
+   */
+  | { kind: "phone"; start: string; end: string | null; phoneStart: string | null; tsquery: string }
   /** The term can match nothing (a phone term with fewer than 3 digits). */
   | { kind: "nothing" };
 
@@ -78,19 +86,21 @@ export function contactSearch(accountId: string, search: string): ContactSearch 
       const national = digits.slice(callingCodeLength(digits));
       if (national === "") return { kind: "nothing" };
       return {
-        kind: "query",
-        tsquery: prefix(`${company}p${national}`),
+        kind: "phone",
+        start: national,
+        end: null,
         phoneStart: `+${digits}`,
+        tsquery: prefix(`${company}p${national}`),
       };
     }
+    const end = digits.length >= MIN_PHONE_SUFFIX_DIGITS ? digits : null;
     const start = prefix(`${company}p${digits}`);
     return {
-      kind: "query",
-      tsquery:
-        digits.length >= MIN_PHONE_SUFFIX_DIGITS
-          ? `${start} | ${prefix(`${company}r${[...digits].reverse().join("")}`)}`
-          : start,
+      kind: "phone",
+      start: digits,
+      end,
       phoneStart: null,
+      tsquery: end ? `${start} | ${prefix(`${company}r${[...end].reverse().join("")}`)}` : start,
     };
   }
   const words = foldSearchText(term)
@@ -99,9 +109,5 @@ export function contactSearch(accountId: string, search: string): ContactSearch 
     .map((word) => word.replace(/^@+/, ""))
     .filter((word) => word !== "");
   if (words.length === 0) return { kind: "nothing" };
-  return {
-    kind: "query",
-    tsquery: words.map((word) => prefix(`${company}w${word}`)).join(" & "),
-    phoneStart: null,
-  };
+  return { kind: "words", words, tsquery: words.map((word) => prefix(`${company}w${word}`)).join(" & ") };
 }
