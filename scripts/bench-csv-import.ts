@@ -2,18 +2,26 @@
  * `npm run bench:csv-import`: the CSV import of a 1,000,000-row file, on PostgreSQL.
  *
  * Writes a file of BENCH_ROWS rows (First Name, Last Name, Phone, Email and one custom attribute;
- * 1 percent bad rows) into a temp directory, creates a scratch database on TEST_DATABASE_URL's server
- * (default postgres://postgres@127.0.0.1:5432/postgres; dropped at the end), and imports the file
- * through the app's own functions: startCsvImport (the upload: streamed to storage and checked) and
- * runCsvImport (the job: COPY into staging and one set-based merge per batch). Imported contacts are
- * linked to BENCH_PRODUCTS products (default 0). Prints rows per second end to end and the peak
- * resident memory; targets: 50,000 rows/s or more, and memory that stays under 300 MB whatever the
- * file's size.
+ * 1 percent bad rows) into a temp directory (or reads BENCH_FILE), creates a scratch database on
+ * TEST_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres; named
+ * bench_contacts_scale_…, dropped at the end), and imports the file through the app's own functions:
+ * startCsvImport (the upload: streamed to storage and checked) and runCsvImport (the job: COPY into
+ * staging and one set-based merge per batch). Imported contacts are linked to BENCH_PRODUCTS products
+ * (default 0). Prints rows per second end to end and the peak resident memory; targets: 50,000 rows/s
+ * or more, and memory that stays under 300 MB whatever the file's size.
+ *
+ * `npm run bench:csv-import -- --compare <git-ref>` (issue 19): the machine may be shared, so absolute
+ * rates say little. This runs the same file, one after the other on the same machine: the import of
+ * <git-ref> (checked out in a git worktree under /tmp, node_modules hard-linked, this same harness),
+ * then this tree's import, then bench:contacts-insert's floor; and prints both rates, their ratio, the
+ * ratio to the floor and the load average before and after.
  */
+import { execFileSync, spawn } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 0);
@@ -22,10 +30,9 @@ const TARGET_ROWS_PER_SECOND = 50_000;
 const TARGET_RSS_MB = 300;
 
 // Storage (DATA_DIR/uploads) goes to the temp directory too; set before the app reads its config.
-const workDir = mkdtempSync(path.join(os.tmpdir(), "blusteam-bench-csv-"));
+const workDir = mkdtempSync(path.join(os.tmpdir(), "bench-contacts-scale-csv-"));
 process.env.DATA_DIR = workDir;
 process.env.NODE_ENV = "production";
-
 const { createReadStream } = await import("node:fs");
 const { attributes, contacts, csvImports } = await import("../db/schema");
 const { closeDatabase, installDatabase, openDatabase } = await import("../db/client.server");
@@ -41,6 +48,13 @@ const lastNames = "Smith Johnson Williams Brown Jones García Miller Davis Duboi
 );
 const areaCodes = "201 212 213 305 312 347 404 415 512 617 646 702 718 773 818 917".split(" ");
 const tiers = ["Gold", "Silver", "Bronze", ""];
+const compareIndex = process.argv.indexOf("--compare");
+if (compareIndex >= 0) {
+  const ref = process.argv[compareIndex + 1];
+  if (!ref) throw new Error("usage: npm run bench:csv-import -- --compare <git-ref>");
+  await compare(ref);
+  process.exit(0);
+}
 
 /** Row i: a unique, valid US number in one of three spellings; every 100th row is a bad one. */
 function row(i: number): string {
@@ -108,12 +122,14 @@ const sampler = setInterval(() => {
 }, 50);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
-const file = path.join(workDir, "contacts.csv");
-console.log(`Writing ${ROWS.toLocaleString()} rows to ${file} …`);
-await writeFile(file);
+const file = process.env.BENCH_FILE || path.join(workDir, "contacts.csv");
+if (!process.env.BENCH_FILE) {
+  console.log(`Writing ${ROWS.toLocaleString()} rows to ${file} …`);
+  await writeFile(file);
+}
 console.log(`  ${mb(statSync(file).size)} MB`);
 
-const scratch = await createScratchPostgresDatabase(SERVER_URL, "blusteam_bench_csv");
+const scratch = await createScratchPostgresDatabase(SERVER_URL, "bench_contacts_scale_csv");
 console.log(`Database ${scratch.name} on ${new URL(SERVER_URL).host}`);
 const handle = openDatabase({ url: scratch.url });
 try {
@@ -123,16 +139,6 @@ try {
   const user = await createUser();
   await handle.db.insert(attributes).values({ accountId: account.id, title: "Loyalty Tier", type: "STRING" });
   const context = { account: { id: account.id }, user: { id: user.id } };
-  if (process.env.BENCH_WITHOUT_SEARCH_INDEXES === "1") {
-    // Diagnostic only: what the contacts search's trigram indexes cost the import.
-    for (const index of [
-      "contacts_account_name_trgm_idx",
-      "contacts_account_email_trgm_idx",
-      "contacts_account_phone_trgm_idx",
-    ])
-      await handle.db.execute(sql.raw(`drop index if exists ${index}`));
-    console.log("(without the contacts search indexes)");
-  }
   const productIds: string[] = [];
   for (let p = 0; p < PRODUCTS; p++) {
     const created = await createProduct(context, `Bench product ${p + 1}`);
@@ -200,14 +206,139 @@ try {
   console.log(
     `CPU time          node ${(nodeCpuMs / 1000).toFixed(1)} s, PostgreSQL backends ${(pgCpuMs / 1000).toFixed(1)} s (${cpuPerRowUs.toFixed(0)} µs per row; side by side on two idle cores ≈ ${Math.round(ROWS / (Math.max(nodeCpuMs, pgCpuMs) / 1000)).toLocaleString()} rows/s)`,
   );
+  // What the import left on disk, per 1,000,000 contacts (the table and each of its indexes).
+  const sizes = (await handle.db.execute(sql`
+    select 'table contacts' as name, pg_table_size('contacts') as bytes
+    union all select 'index ' || indexname, pg_relation_size(indexname::regclass)
+    from pg_indexes where tablename = 'contacts' order by 1`)) as unknown as {
+    name: string;
+    bytes: string;
+  }[];
+  let totalBytes = 0;
+  for (const size of sizes) {
+    totalBytes += Number(size.bytes);
+    console.log(
+      `  ${size.name.padEnd(46)} ${mb((Number(size.bytes) * 1_000_000) / Number(total))} MB per 1,000,000 contacts`,
+    );
+  }
+  console.log(
+    `  ${"contacts, all told".padEnd(46)} ${mb((totalBytes * 1_000_000) / Number(total))} MB per 1,000,000 contacts`,
+  );
   const ok =
     result.status === "completed" &&
     rate >= TARGET_ROWS_PER_SECOND &&
     Math.max(uploadPeakRss, peakRss) < TARGET_RSS_MB * 1024 * 1024;
   console.log(ok ? "PASS" : "BELOW TARGET");
+  // Read by --compare.
+  console.log(
+    `BENCH_RESULT ${JSON.stringify({ rowsPerSecond: rate, peakRssMb: Math.round(Math.max(uploadPeakRss, peakRss) / 1024 / 1024), status: result.status, totalMb: Math.round((totalBytes * 1_000_000) / Number(total) / 1024 / 1024), imported: result.rowsImported, refused: result.rowsFailed })}`,
+  );
 } finally {
   clearInterval(sampler);
   await closeDatabase().catch(() => {});
   await scratch.drop();
   rmSync(workDir, { recursive: true, force: true });
+}
+
+type RunResult = {
+  rowsPerSecond: number;
+  peakRssMb: number;
+  totalMb: number;
+  status: string;
+  imported: number;
+  refused: number;
+};
+
+/** Runs a bench script in a child process (its output passes through) and returns its BENCH_RESULT. */
+function runChild(
+  cwd: string,
+  script: string,
+  env: Record<string, string>,
+  label: string,
+): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    console.log(`\n=== ${label} (${cwd}) ===`);
+    const child = spawn(process.execPath, [path.join(cwd, "node_modules/tsx/dist/cli.mjs"), script], {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let result: RunResult | null = null;
+    let pending = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      pending += chunk.toString();
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines)
+        if (line.startsWith("BENCH_RESULT ")) result = JSON.parse(line.slice("BENCH_RESULT ".length));
+    });
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      result && code === 0 ? resolve(result) : reject(new Error(`${label} ended with code ${code}`)),
+    );
+  });
+}
+
+function loadAverage() {
+  return os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ");
+}
+
+/** --compare: <ref>'s import and this tree's, on one file, one after the other, then the floor. */
+async function compare(ref: string) {
+  const tree = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: tree, encoding: "utf8" }).trim();
+  const commit = git("rev-parse", "--short", ref);
+  const refTree = mkdtempSync(path.join(os.tmpdir(), "bench-contacts-scale-ref-"));
+  rmSync(refTree, { recursive: true, force: true });
+  git("worktree", "add", "--quiet", "--detach", refTree, commit);
+  try {
+    // Hard links: no copy of node_modules, no install.
+    execFileSync("cp", ["-al", path.join(tree, "node_modules"), path.join(refTree, "node_modules")]);
+    // The same harness on both sides: only the app's code differs.
+    execFileSync("cp", [fileURLToPath(import.meta.url), path.join(refTree, "scripts/bench-csv-import.ts")]);
+    const file = path.join(workDir, "contacts.csv");
+    console.log(`Writing ${ROWS.toLocaleString()} rows to ${file} …`);
+    await writeFile(file);
+    const env = { BENCH_FILE: file };
+    const loadBefore = loadAverage();
+    const before = await runChild(refTree, "scripts/bench-csv-import.ts", env, `${ref} (${commit})`);
+    const after = await runChild(
+      tree,
+      "scripts/bench-csv-import.ts",
+      env,
+      `this tree (${git("rev-parse", "--short", "HEAD")})`,
+    );
+    const floorOutput = execFileSync(
+      process.execPath,
+      [path.join(tree, "node_modules/tsx/dist/cli.mjs"), "scripts/bench-contacts-insert.ts"],
+      { cwd: tree, encoding: "utf8", env: process.env },
+    );
+    console.log(`\n=== floor (bench:contacts-insert) ===\n${floorOutput}`);
+    const floor = Number(/FLOOR_ROWS_PER_SECOND (\d+)/.exec(floorOutput)?.[1] ?? Number.NaN);
+    const loadAfter = loadAverage();
+    console.log(`\n${"".padEnd(24)} rows/s end to end   peak RSS   contacts on disk per 1M`);
+    console.log(
+      `${`${ref} (${commit})`.padEnd(24)} ${String(before.rowsPerSecond).padStart(17)}   ${before.peakRssMb} MB   ${before.totalMb} MB`,
+    );
+    console.log(
+      `${"this tree".padEnd(24)} ${String(after.rowsPerSecond).padStart(17)}   ${after.peakRssMb} MB   ${after.totalMb} MB`,
+    );
+    console.log(
+      `ratio this tree / ${ref}: ${(after.rowsPerSecond / before.rowsPerSecond).toFixed(2)}× (target ≥ 3×)`,
+    );
+    console.log(
+      `floor (all indexes): ${floor.toLocaleString("en-US")} rows/s; this tree at ${((100 * after.rowsPerSecond) / floor).toFixed(0)}% of it (target ≥ 60%)`,
+    );
+    console.log(
+      `same results: ${before.imported === after.imported && before.refused === after.refused} (${after.imported.toLocaleString()} imported, ${after.refused.toLocaleString()} refused)`,
+    );
+    console.log(`load average before ${loadBefore}; after ${loadAfter} (${os.cpus().length} CPUs)`);
+  } finally {
+    git("worktree", "remove", "--force", refTree);
+    rmSync(workDir, { recursive: true, force: true });
+  }
 }

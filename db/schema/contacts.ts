@@ -51,7 +51,8 @@ export const contacts = pgTable(
       .where(sql`${t.phone} is not null`),
     // Keyset pagination: newest first within a company. Migration 0007 rebuilds it with INCLUDE
     // (is_active, first_name, last_name, email, phone) so that listing and searching the newest
-    // contacts reads only the index; the trigram search indexes (account_id first) are there too.
+    // contacts reads only the index. The search index (GIN, company-prefixed words) is migration 0033
+    // (hand-written: drizzle-kit cannot express it).
     index("contacts_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
     index("contacts_account_shopify_customer_idx")
       .on(t.accountId, t.shopifyCustomerId)

@@ -42,14 +42,16 @@ export class ImportTakenOverError extends Error {
 
 /** Settings of a batch's transaction (set_config(..., true): they end with it). */
 const BATCH_SETTINGS = {
-  // The batch's sorts in memory; one cleanup of the trigram indexes' pending lists per several
-  // batches instead of several per batch (autovacuum merges what is left).
+  // The batch's sorts in memory; the search index's pending list (GIN fastupdate) is merged into it
+  // once per several batches, in bulk, rather than several times per batch (autovacuum merges what is
+  // left), and that merge sorts in maintenance_work_mem when autovacuum does it in this session's
+  // stead. Set here, per transaction, on the import's connection only (set_config(..., true)).
   work_mem: "64MB",
+  maintenance_work_mem: "128MB",
   gin_pending_list_limit: "64MB",
   // Every join of the merge looks rows up by a unique key: btree index lookups, never a scan of all
   // the company's contacts (which grows with each batch of a large file, faster than its
-  // statistics), nor the trigram indexes, which the planner takes for cheap equality lookups but
-  // which read every posting of the company (their first column is account_id).
+  // statistics), nor a bitmap scan (which sorts the few rows it finds by page for nothing).
   enable_hashjoin: "off",
   enable_mergejoin: "off",
   enable_material: "off",

@@ -431,4 +431,37 @@ describeEachDatabase("CSV import of contacts", (getDb) => {
       .where(and(eq(contacts.phone, "+12015550123")));
     expect(rows.map((r) => r.accountId).sort()).toEqual([a.account.id, b.account.id].sort());
   });
+
+  test("attribute values and product links carry their contact's company (the merge keeps the tenant rule)", async () => {
+    // Their account_id has no foreign key of its own (a check per row the import paid for): the
+    // merge writes the batch's company, and only for that company's contacts.
+    const companies = [await companyWithAdmin(), await companyWithAdmin()];
+    for (const company of companies) {
+      await getDb()
+        .insert(attributes)
+        .values({ accountId: company.account.id, title: "Tier", type: "STRING" });
+      const product = await createProduct(company.context, "Plan");
+      if (!product.ok) throw new Error("product");
+      // The same phone and email in both companies: matched and updated within each company only.
+      const file = "first name,last name,phone,email,tier\nAnn,Lee,2015550123,ann@example.com,Gold\n";
+      await importFile(company, file, { productIds: [product.product.id] });
+      await importFile(company, file.replace("Gold", "Silver"), { productIds: [product.product.id] });
+    }
+    const values = await getDb()
+      .select({ valueAccount: contactAttributeValues.accountId, contactAccount: contacts.accountId })
+      .from(contactAttributeValues)
+      .innerJoin(contacts, eq(contacts.id, contactAttributeValues.contactId))
+      .innerJoin(attributes, eq(attributes.id, contactAttributeValues.attributeId));
+    const links = await getDb()
+      .select({ linkAccount: contactProducts.accountId, contactAccount: contacts.accountId })
+      .from(contactProducts)
+      .innerJoin(contacts, eq(contacts.id, contactProducts.contactId));
+    for (const company of companies) {
+      const id = company.account.id;
+      expect(values.filter((v) => v.contactAccount === id)).toEqual([
+        { valueAccount: id, contactAccount: id },
+      ]);
+      expect(links.filter((l) => l.contactAccount === id)).toEqual([{ linkAccount: id, contactAccount: id }]);
+    }
+  });
 });
