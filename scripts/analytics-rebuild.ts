@@ -1,0 +1,26 @@
+/**
+ * `npm run analytics:rebuild [-- <company id>...]`: recomputes the analytics rollups from the raw rows
+ * (messages, clicks, contacts, consent events, form views and submissions, store orders) for the
+ * companies named, or for every company. Safe while the app runs: each company is rebuilt in its own
+ * transaction under its analytics lock. Run it after changing how rollups are counted, or to
+ * re-bucket a company's history into its new time zone.
+ */
+
+import { rebuildAllAnalytics, rebuildAnalytics } from "../app/domain/analytics/rebuild.server";
+import { closeDatabase, getDb } from "../db/client.server";
+
+const ids = process.argv.slice(2).filter((a) => a !== "--");
+const started = Date.now();
+if (ids.length > 0) {
+  for (const id of ids) {
+    await rebuildAnalytics(getDb(), id);
+    console.log(`rebuilt ${id}`);
+  }
+} else {
+  const total = await rebuildAllAnalytics(getDb(), (done, all) => {
+    if (done === all || done % 100 === 0) console.log(`rebuilt ${done}/${all} companies`);
+  });
+  if (total === 0) console.log("no companies");
+}
+console.log(`analytics rollups rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+await closeDatabase();
