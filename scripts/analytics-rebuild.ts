@@ -1,8 +1,9 @@
 /**
  * `npm run analytics:rebuild [-- <company id>...]`: recomputes the analytics rollups from the raw rows
  * (messages, clicks, contacts, consent events, form views and submissions, store orders) for the
- * companies named, or for every company. Safe while the app runs: each company is rebuilt in its own
- * transaction under its analytics lock. Run it after changing how rollups are counted, or to
+ * companies named, or for every company. A named company is rebuilt under its own analytics lock (its
+ * events wait; others go on); every company at once is one pass over the raw tables during which all
+ * events wait, so run that at a quiet time. Run it after changing how rollups are counted, or to
  * re-bucket a company's history into its new time zone.
  */
 
@@ -17,10 +18,7 @@ if (ids.length > 0) {
     console.log(`rebuilt ${id}`);
   }
 } else {
-  const total = await rebuildAllAnalytics(getDb(), (done, all) => {
-    if (done === all || done % 100 === 0) console.log(`rebuilt ${done}/${all} companies`);
-  });
-  if (total === 0) console.log("no companies");
+  await rebuildAllAnalytics(getDb());
 }
 console.log(`analytics rollups rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 await closeDatabase();

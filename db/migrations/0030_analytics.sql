@@ -204,26 +204,42 @@ BEGIN
   RETURN NULL;
 END $fn$;
 --> statement-breakpoint
--- One company's rollups recomputed from its raw rows (npm run analytics:rebuild, tests, this migration).
-CREATE FUNCTION analytics_rebuild(target uuid) RETURNS void LANGUAGE plpgsql AS $fn$
+-- Rollups recomputed from the raw rows that match `scope` (a condition on account_id): messages'
+-- click columns from link_clicks first, then the rollup rows dropped and counted again.
+CREATE FUNCTION analytics_recount(scope text) RETURNS void LANGUAGE plpgsql AS $fn$
 DECLARE
   source text;
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtextextended('analytics:' || target::text, 0));
-  UPDATE messages m SET click_count = c.clicks, first_clicked_at = c.first_at
-  FROM (SELECT message_id, count(*)::int AS clicks, min(clicked_at) AS first_at FROM link_clicks
-        WHERE account_id = target AND message_id IS NOT NULL GROUP BY 1) c
-  WHERE m.id = c.message_id AND (m.click_count, m.first_clicked_at) IS DISTINCT FROM (c.clicks, c.first_at);
-  UPDATE messages m SET click_count = 0, first_clicked_at = NULL
-  WHERE m.account_id = target AND (m.click_count <> 0 OR m.first_clicked_at IS NOT NULL)
-    AND NOT EXISTS (SELECT 1 FROM link_clicks k WHERE k.message_id = m.id);
-  DELETE FROM analytics_message_daily WHERE account_id = target;
-  DELETE FROM analytics_not_sent_daily WHERE account_id = target;
-  DELETE FROM analytics_audience_daily WHERE account_id = target;
-  DELETE FROM analytics_order_daily WHERE account_id = target;
-  FOREACH source IN ARRAY ARRAY['messages', 'contacts', 'consent_events', 'form_submissions', 'form_view_counts', 'shopify_orders'] LOOP
-    EXECUTE analytics_statement(source, format('select t.*, 1 as sign from %I t where t.account_id = %L::uuid', source, target));
+  EXECUTE format('UPDATE messages m SET click_count = c.clicks, first_clicked_at = c.first_at
+    FROM (SELECT message_id, count(*)::int AS clicks, min(clicked_at) AS first_at FROM link_clicks
+          WHERE %s AND message_id IS NOT NULL GROUP BY 1) c
+    WHERE m.id = c.message_id AND (m.click_count, m.first_clicked_at) IS DISTINCT FROM (c.clicks, c.first_at)', scope);
+  EXECUTE format('UPDATE messages m SET click_count = 0, first_clicked_at = NULL
+    WHERE %s AND (m.click_count <> 0 OR m.first_clicked_at IS NOT NULL)
+      AND NOT EXISTS (SELECT 1 FROM link_clicks k WHERE k.message_id = m.id)', scope);
+  FOREACH source IN ARRAY ARRAY['analytics_message_daily', 'analytics_not_sent_daily', 'analytics_audience_daily', 'analytics_order_daily'] LOOP
+    EXECUTE format('DELETE FROM %I WHERE %s', source, scope);
   END LOOP;
+  FOREACH source IN ARRAY ARRAY['messages', 'contacts', 'consent_events', 'form_submissions', 'form_view_counts', 'shopify_orders'] LOOP
+    EXECUTE analytics_statement(source, format('select t.*, 1 as sign from %I t where t.%s', source, scope));
+  END LOOP;
+END $fn$;
+--> statement-breakpoint
+-- One company (npm run analytics:rebuild -- <id>, a time zone change, tests): under its analytics
+-- lock, so its events wait for the rebuild instead of being counted twice or lost; others go on.
+CREATE FUNCTION analytics_rebuild(target uuid) RETURNS void LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended('analytics:' || target::text, 0));
+  PERFORM analytics_recount(format('account_id = %L::uuid', target));
+END $fn$;
+--> statement-breakpoint
+-- Every company in one pass over the raw tables (npm run analytics:rebuild, this migration): the
+-- rollup tables are locked against the triggers' writes meanwhile, so events wait until it commits.
+CREATE FUNCTION analytics_rebuild_all() RETURNS void LANGUAGE plpgsql AS $fn$
+BEGIN
+  LOCK TABLE analytics_message_daily, analytics_not_sent_daily, analytics_audience_daily, analytics_order_daily
+    IN SHARE ROW EXCLUSIVE MODE;
+  PERFORM analytics_recount('account_id IS NOT NULL');
 END $fn$;
 --> statement-breakpoint
 CREATE TRIGGER analytics_messages_insert AFTER INSERT ON messages REFERENCING NEW TABLE AS analytics_new FOR EACH STATEMENT EXECUTE FUNCTION analytics_count();
@@ -263,4 +279,4 @@ CREATE TRIGGER analytics_shopify_orders_update AFTER UPDATE ON shopify_orders RE
 CREATE TRIGGER analytics_shopify_orders_delete AFTER DELETE ON shopify_orders REFERENCING OLD TABLE AS analytics_old FOR EACH STATEMENT EXECUTE FUNCTION analytics_count();
 --> statement-breakpoint
 -- Existing data counted once (a fresh database has no companies: nothing to do).
-SELECT analytics_rebuild(id) FROM accounts;
+SELECT analytics_rebuild_all();

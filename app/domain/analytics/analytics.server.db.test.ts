@@ -123,16 +123,14 @@ describeEachDatabase("analytics loaders", (getDb) => {
         contactId,
       })
       .returning();
-    await getDb()
-      .insert(linkClicks)
-      .values({
-        accountId: c.account.id,
-        trackedLinkId: link.id,
-        messageId,
-        contactId,
-        touchpointId: c.sms.id,
-        clickedAt: when,
-      });
+    await getDb().insert(linkClicks).values({
+      accountId: c.account.id,
+      trackedLinkId: link.id,
+      messageId,
+      contactId,
+      touchpointId: c.sms.id,
+      clickedAt: when,
+    });
   }
 
   async function seedAlpha() {

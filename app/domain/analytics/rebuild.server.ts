@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import { rowsOf } from "#db/rows";
 import { isUuid } from "~/domain/kernel/ids";
 import type { Queryable } from "~/domain/kernel/scope";
+import { sendJob } from "~/services/jobs/jobs.server";
 
 /**
  * Recomputes analytics rollups from raw rows (analytics_rebuild in migration 0030_analytics: the
- * triggers' own statements over the company's rows). One company per transaction, holding that
- * company's analytics lock, so events arriving meanwhile are counted once, before or after it.
+ * triggers' own statements over the company's rows), holding that company's analytics lock, so its
+ * events arriving meanwhile are counted once, before or after it.
  * Used by `npm run analytics:rebuild`, after a company's time zone changes, and by the tests.
  */
 export async function rebuildAnalytics(db: Queryable, accountId: string): Promise<void> {
@@ -14,15 +14,15 @@ export async function rebuildAnalytics(db: Queryable, accountId: string): Promis
   await db.execute(sql`select analytics_rebuild(${accountId}::uuid)`);
 }
 
-/** Every company's rollups, one after the other; `onCompany` hears of each one done. */
-export async function rebuildAllAnalytics(
-  db: Queryable,
-  onCompany: (done: number, total: number, accountId: string) => void = () => {},
-): Promise<number> {
-  const ids = rowsOf<{ id: string }>(await db.execute(sql`select id from accounts order by created_at, id`));
-  for (const [index, { id }] of ids.entries()) {
-    await rebuildAnalytics(db, id);
-    onCompany(index + 1, ids.length, id);
-  }
-  return ids.length;
+/**
+ * Every company's rollups in one pass over the raw tables (a company at a time would read the whole
+ * messages table once per company). The rollup tables are locked meanwhile: events wait for it.
+ */
+export async function rebuildAllAnalytics(db: Queryable): Promise<void> {
+  await db.execute(sql`select analytics_rebuild_all()`);
+}
+
+/** Queues a company's rebuild (its time zone changed: its days move). */
+export async function queueAnalyticsRebuild(accountId: string): Promise<void> {
+  await sendJob("analytics-rebuild", { accountId });
 }

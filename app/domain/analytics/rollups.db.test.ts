@@ -21,6 +21,7 @@ import { recordSmsOptOut } from "~/domain/messaging/consent.server";
 import { applyDeliveryStatus } from "~/domain/messaging/delivery-status.server";
 import { followTrackedLink } from "~/domain/messaging/tracked-links.server";
 import { linkContactsToProduct } from "~/domain/products/links.server";
+import { updateMessagingSettings } from "~/domain/settings/messaging.server";
 import { recount, storedRollups } from "../../../tests/support/analytics-recount";
 import { storeOrder } from "../../../tests/support/attribution-rows";
 import { createLiveProduct } from "../../../tests/support/journeys-live";
@@ -266,6 +267,37 @@ describeEachDatabase("analytics rollups", (getDb) => {
     const after = await expectRollupsEqualRecount(a.account.id);
     expect(after.some((l) => l.includes("quiet_hours"))).toBe(false);
     expect(after.some((l) => l.startsWith("message ") && l.includes(" sent=1 "))).toBe(true);
+  });
+
+  test("a new time zone moves the company's history to its new local days", async () => {
+    const a = await companyWithJourney("Eta");
+    // 02:00 UTC is the 16th in Tokyo but still the 15th in New York.
+    await getDb()
+      .insert(contacts)
+      .values({
+        accountId: a.account.id,
+        firstName: "Jo",
+        lastName: "Ro",
+        phone: "+12015559100",
+        createdAt: new Date("2030-06-16T02:00:00Z"),
+      });
+    expect(await storedRollups(getDb(), a.account.id)).toEqual([
+      "audience 2030-06-15 contacts=1 opt_ins=0 opt_outs=0 views=0 submissions=0",
+    ]);
+    const rebuilt: string[] = [];
+    await updateMessagingSettings(a.context, { timeZone: "Asia/Tokyo", smsHelpText: null }, async (id) => {
+      rebuilt.push(id);
+      await rebuildAnalytics(getDb(), id);
+    });
+    expect(rebuilt).toEqual([a.account.id]);
+    expect(await expectRollupsEqualRecount(a.account.id)).toEqual([
+      "audience 2030-06-16 contacts=1 opt_ins=0 opt_outs=0 views=0 submissions=0",
+    ]);
+    // Saving the same time zone again rebuilds nothing.
+    await updateMessagingSettings(a.context, { timeZone: "Asia/Tokyo", smsHelpText: "Help" }, async (id) => {
+      rebuilt.push(id);
+    });
+    expect(rebuilt).toHaveLength(1);
   });
 
   test("deleting a company takes its rollups with it", async () => {
