@@ -39,9 +39,9 @@ export function funnelQueries(accountId: string, range: DayRange) {
     structure: sql`(select coalesce(json_agg(x), '[]'::json) from (
         select j.id as journey_id, j.name as journey_name, p.id as product_id, p.name as product_name, j.state,
           t.id as touchpoint_id, t.ordinal, t.name, t.channel, t.link_target
-        from journeys j join products p on p.id = j.product_id
+        from products p join journeys j on j.product_id = p.id
         left join touchpoints t on t.journey_id = j.id
-        where j.account_id = ${accountId}::uuid
+        where p.account_id = ${accountId}::uuid
         order by p.name, p.id, t.ordinal, t.id) x)`,
     counts: sql`(select coalesce(json_agg(x), '[]'::json) from (
         select journey_id, touchpoint_id, sum(sent)::int as sent, sum(delivered)::int as delivered,
