@@ -43,7 +43,7 @@ type NotSentRow = { reason: string; current: number | null; previous: number | n
 type Parts = Record<
   "messages" | "audience" | "orders" | "not_sent" | "structure" | "counts" | "revenue",
   unknown
-> & { baseline: unknown; any: unknown };
+> & { baseline: unknown; any: unknown; store: unknown };
 
 /** A json column: postgres.js and PGlite parse it; a driver that hands back text is parsed here. */
 function json<T>(value: unknown): T {
@@ -67,10 +67,8 @@ export async function loadCompanyAnalytics(
   options: AnalyticsOptions = {},
 ): Promise<AnalyticsResult> {
   if (!isUuid(accountId)) return { ok: false, problem: "not_found" };
-  const [account] = await rowsOf<{ time_zone: string; store: boolean }>(
-    await db.execute(sql`select a.time_zone, exists (select 1 from store_profiles s
-        where s.account_id = a.id and s.enabled) as store
-      from accounts a where a.id = ${accountId}::uuid`),
+  const [account] = rowsOf<{ time_zone: string }>(
+    await db.execute(sql`select a.time_zone from accounts a where a.id = ${accountId}::uuid`),
   );
   if (!account) return { ok: false, problem: "not_found" };
   const resolved = resolvePeriod(choice, account.time_zone, options.now);
@@ -88,7 +86,7 @@ export async function loadCompanyAnalytics(
       (select coalesce(json_agg(x), '[]'::json) from (
         select m.day::text as day, m.channel, sum(m.sent)::int as sent, sum(m.delivered)::int as delivered,
           sum(m.failed)::int as failed, sum(m.clicks)::int as clicks, sum(m.clicked_messages)::int as clicked
-        from analytics_message_daily m where ${inSpan("m")} group by 1, 2) x) as messages,
+        from analytics_message_daily m where ${inSpan("m")} group by m.day, m.channel) x) as messages,
       (select coalesce(json_agg(x), '[]'::json) from (
         select a.day::text as day, a.new_contacts, a.opt_ins, a.opt_outs, a.form_views, a.form_submissions
         from analytics_audience_daily a where ${inSpan("a")}) x) as audience,
@@ -106,6 +104,7 @@ export async function loadCompanyAnalytics(
       ${funnelParts.structure} as structure,
       ${funnelParts.counts} as counts,
       ${funnelParts.revenue} as revenue,
+      exists (select 1 from store_profiles s where s.account_id = ${accountId}::uuid and s.enabled) as store,
       exists (select 1 from analytics_message_daily where account_id = ${accountId}::uuid)
         or exists (select 1 from analytics_audience_daily where account_id = ${accountId}::uuid) as any`),
   );
@@ -166,7 +165,7 @@ export async function loadCompanyAnalytics(
     accountId,
     period,
     compared,
-    storeConnected: Boolean(account.store),
+    storeConnected: Boolean(parts.store),
     empty: !anything,
     headline: {
       sent,
