@@ -115,7 +115,9 @@ try {
   }
   floor.sort((a, b) => a - b);
   const q = (xs: number[], f: number) => xs[Math.min(xs.length - 1, Math.floor(f * xs.length))];
-  results.push(`one trivial query (select 1), for scale: p50 ${q(floor, 0.5).toFixed(1)} ms, p95 ${q(floor, 0.95).toFixed(1)} ms`);
+  results.push(
+    `one trivial query (select 1), for scale: p50 ${q(floor, 0.5).toFixed(1)} ms, p95 ${q(floor, 0.95).toFixed(1)} ms`,
+  );
   for (const line of results) log(line);
   const peakMb = process.resourceUsage().maxRSS / 1024;
   log(`seeding process peak memory: ${peakMb.toFixed(0)} MB (target under ${TARGET_MEMORY_MB} MB)`);
@@ -256,7 +258,7 @@ function messagesSql(company: string, from: number, to: number, contacts: number
   const perCompany = company === "0" ? "" : `, generate_series(__COMPANIES__) c`;
   const n = company === "0" ? "i" : `${idOffset} + (c - 1) * ${OTHER_MESSAGES} + i`;
   const contact =
-    company === "0" ? "i % " + contacts : `${CONTACTS} + (c - 1) * ${OTHER_CONTACTS} + i % ${contacts}`;
+    company === "0" ? `i % ${contacts}` : `${CONTACTS} + (c - 1) * ${OTHER_CONTACTS} + i % ${contacts}`;
   return `insert into messages (id, account_id, idempotency_key, contact_id, journey_id, touchpoint_id, channel, status,
       status_reason, attempts, segments, created_at, sent_at, updated_at, click_count, first_clicked_at)
     select pg_temp.bench_uuid(6, ${n}), pg_temp.bench_uuid(1, ${company}), 'b:' || (${n}), pg_temp.bench_uuid(5, ${contact}),
