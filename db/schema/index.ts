@@ -10,6 +10,6 @@ export * from "./platform";
 export * from "./shopify";
 export * from "./team";
 export * from "./tritech";
-export * from "./whatsapp";
 export * from "./webchat";
 export * from "./webchat-chat";
+export * from "./whatsapp";
