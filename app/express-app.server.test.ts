@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { RequestHandler } from "express";
@@ -57,6 +57,7 @@ afterEach(async () => {
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
   server = undefined;
   delete process.env.TRUST_PROXY;
+  delete process.env.CHAT_DOMAIN;
   resetConfigForTests();
 });
 
@@ -166,5 +167,32 @@ describe("a database that does not answer", () => {
     await vi.waitFor(async () => expect((await fetch(`${base}/contacts`)).status).toBe(200), {
       timeout: 3000,
     });
+  });
+});
+
+describe("a company's chat host (CHAT_DOMAIN)", () => {
+  test("{subdomain}.{CHAT_DOMAIN} is served as /c/{subdomain}/...; other hosts are left alone", async () => {
+    process.env.CHAT_DOMAIN = "chat.example.com";
+    resetConfigForTests();
+    const base = await start();
+    const on = (host: string, path: string) =>
+      new Promise<string>((resolve, reject) => {
+        // fetch() refuses to set Host: a raw request names the chat host.
+        const url = new URL(path, base);
+        httpRequest({ host: url.hostname, port: url.port, path, headers: { Host: host } }, (res) => {
+          let body = "";
+          res.on("data", (chunk) => {
+            body += chunk;
+          });
+          res.on("end", () => resolve((JSON.parse(body) as { path: string }).path));
+        })
+          .on("error", reject)
+          .end();
+      });
+
+    expect(await on("acme.chat.example.com", "/")).toBe("/c/acme/");
+    expect(await on("acme.chat.example.com:443", "/magic?token=x")).toBe("/c/acme/magic");
+    expect(await on("acme.chat.example.com", "/chat-app/chat.js")).toBe("/chat-app/chat.js");
+    expect(await on("localhost", "/contacts")).toBe("/contacts");
   });
 });

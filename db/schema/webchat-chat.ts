@@ -60,9 +60,7 @@ export const chatMessages = pgTable(
   },
   (t) => [
     index("chat_messages_conversation_created_idx").on(t.conversationId, t.createdAt, t.id),
-    index("chat_messages_unread_idx")
-      .on(t.conversationId, t.authorKind)
-      .where(sql`${t.readAt} is null`),
+    index("chat_messages_unread_idx").on(t.conversationId, t.authorKind).where(sql`${t.readAt} is null`),
     uniqueIndex("chat_messages_client_key_uq")
       .on(t.conversationId, t.authorKind, t.clientKey)
       .where(sql`${t.clientKey} is not null`),

@@ -26,7 +26,8 @@
     try {
       seen = localStorage.getItem(welcomeKey) === "1";
     } catch {}
-    if (!preview && !seen && (data.state === "sign-in" || data.state === "chat")) welcome.hidden = false;
+    // A first visit's greeting: on the sign-in page (a signed-in contact has been welcomed by email).
+    if (!preview && !seen && data.state === "sign-in") welcome.hidden = false;
     welcome.querySelector("[data-welcome-close]")?.addEventListener("click", closeWelcome);
     welcome.addEventListener("click", (event) => {
       if (event.target === welcome) closeWelcome();
@@ -204,7 +205,8 @@
         item.querySelector("a").href = safe || "#";
       }
       if (typeof branding.pageTitle === "string") document.title = branding.pageTitle;
-      if (welcome && message.showWelcome === true) welcome.hidden = false;
+      // The editor shows the pop-up while its texts are edited, and hides it otherwise.
+      if (welcome && typeof message.showWelcome === "boolean") welcome.hidden = !message.showWelcome;
     });
     // Tells the editor the frame is ready for the first message.
     if (window.parent !== window) window.parent.postMessage({ type: "blusteam-chat-preview-ready" }, data.appOrigin);

@@ -151,6 +151,8 @@ test.describe("beta user", () => {
       "Products",
       "Contacts",
       "WebChat",
+      // The company's web chat inbox (issue 17), beside the chat's editors.
+      "Chat inbox",
       "Forms",
       "Support",
       "Integrations",

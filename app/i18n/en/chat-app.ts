@@ -7,7 +7,8 @@ const chatApp = {
     shop: "Shop",
     linksLabel: "Links",
     signInTitle: "Sign in to chat with {{company}}",
-    signInBody: "Enter the email address {{company}} knows you by. We'll email you a sign-in link and a code.",
+    signInBody:
+      "Enter the email address {{company}} knows you by. We'll email you a sign-in link and a code.",
     emailLabel: "Email address",
     sendLink: "Email me a sign-in link",
     invalidEmail: "Please enter a valid email address.",
@@ -47,7 +48,8 @@ const chatApp = {
     unsubscribeTitle: "Stop New Message emails",
     unsubscribeBody: "You will no longer get an email when {{company}} answers you in the chat.",
     unsubscribeButton: "Unsubscribe",
-    unsubscribed: "Done: you will no longer get an email when {{company}} answers. Your conversation stays here.",
+    unsubscribed:
+      "Done: you will no longer get an email when {{company}} answers. Your conversation stays here.",
     unsubscribeInvalid: "This unsubscribe link is not valid.",
     backToChat: "Back to the chat",
     notFoundTitle: "Chat not found",

@@ -26,7 +26,8 @@ const chatApp = {
     magicInvalid: "Ce lien de connexion a expiré ou a déjà servi. Demandez-en un nouveau.",
     askNewLink: "Demander un nouveau lien",
     threadLabel: "Conversation avec {{company}}",
-    emptyThread: "Aucun message pour l'instant. Écrivez à {{company}} ci-dessous ; la réponse s'affichera ici.",
+    emptyThread:
+      "Aucun message pour l'instant. Écrivez à {{company}} ci-dessous ; la réponse s'affichera ici.",
     you: "Vous",
     messageLabel: "Message",
     messagePlaceholder: "Écrivez un message…",
@@ -42,7 +43,8 @@ const chatApp = {
     closeWelcome: "Fermer",
     previewNotice: "Aperçu : une conversation d'exemple, non enregistrée.",
     sampleContact: "Bonjour ! Ma commande est-elle partie ?",
-    sampleBrand: "Bonjour ! Oui, elle a quitté notre entrepôt ce matin. Vous recevrez le lien de suivi par e-mail.",
+    sampleBrand:
+      "Bonjour ! Oui, elle a quitté notre entrepôt ce matin. Vous recevrez le lien de suivi par e-mail.",
     sampleContactThanks: "Parfait, merci !",
     unsubscribeTitle: "Ne plus recevoir les e-mails de nouveau message",
     unsubscribeBody: "Vous ne recevrez plus d'e-mail quand {{company}} vous répond dans le chat.",
@@ -86,7 +88,8 @@ const chatApp = {
     staff: "Équipe",
     back: "Toutes les conversations",
     openChatApp: "Ouvrir l'application de chat",
-    noSubdomain: "Votre entreprise n'a pas encore de sous-domaine ChatStream : son application de chat n'a pas d'adresse.",
+    noSubdomain:
+      "Votre entreprise n'a pas encore de sous-domaine ChatStream : son application de chat n'a pas d'adresse.",
     emailed: "Le contact était absent : l'e-mail de nouveau message est parti.",
   },
 };

@@ -2,12 +2,16 @@ import { RouterContextProvider } from "react-router";
 import { expect, test } from "vitest";
 import { chatMessages } from "#db/schema";
 import { clientIpContext } from "~/context.server";
-import { ensureConversation, postContactMessage } from "~/domain/webchat/chat/conversations.server";
 import { unsubscribeToken } from "~/domain/webchat/chat/chat-emails.server";
+import { ensureConversation, postContactMessage } from "~/domain/webchat/chat/conversations.server";
 import { chatRateLimits } from "~/domain/webchat/chat/sign-in.server";
 import { mailsTo } from "../../../tests/support/factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { createChatCompany, createChatContact, signInValuesIn } from "../../../tests/support/webchat-factories";
+import {
+  createChatCompany,
+  createChatContact,
+  signInValuesIn,
+} from "../../../tests/support/webchat-factories";
 import { loader as pageLoader } from "./chat-page";
 import { action as magicAction, loader as magicLoader } from "./magic";
 import { loader as manifestLoader } from "./manifest";
@@ -45,14 +49,20 @@ const postJson = (path: string, body: unknown, cookie?: string) =>
   new Request(`${BASE}${path}`, {
     method: "POST",
     body: JSON.stringify(body),
-    headers: { "Content-Type": "application/json", Accept: "application/json", ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
   });
 const get = (path: string, cookie?: string) =>
   new Request(`${BASE}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
 
 /** The Welcome email of a first sign-in goes out after the answer: waits for it. */
 async function welcomed(email: string) {
-  await expect.poll(async () => (await mailsTo(email)).some((m) => m.subject?.startsWith("Welcome to"))).toBe(true);
+  await expect
+    .poll(async () => (await mailsTo(email)).some((m) => m.subject?.startsWith("Welcome to")))
+    .toBe(true);
 }
 
 describeEachDatabase("web chat app endpoints", (getDb) => {
@@ -83,7 +93,11 @@ describeEachDatabase("web chat app endpoints", (getDb) => {
     const contact = await createChatContact(company.accountId);
     const sub = company.subdomain;
     const known = await call(signInAction, post(`/c/${sub}/sign-in`, { email: contact.email }), sub);
-    const stranger = await call(signInAction, post(`/c/${sub}/sign-in`, { email: "stranger@example.com" }), sub);
+    const stranger = await call(
+      signInAction,
+      post(`/c/${sub}/sign-in`, { email: "stranger@example.com" }),
+      sub,
+    );
 
     expect(known.status).toBe(200);
     expect(stranger.status).toBe(200);
@@ -114,7 +128,11 @@ describeEachDatabase("web chat app endpoints", (getDb) => {
     expect(replay.status).toBe(422);
     expect(replay.headers.get("Set-Cookie")).toBeNull();
     expect(await replay.text()).toContain("That code is wrong or has expired.");
-    const forged = await call(verifyAction, post(`/c/${sub}/verify`, { email: contact.email, code: "12345" }), sub);
+    const forged = await call(
+      verifyAction,
+      post(`/c/${sub}/verify`, { email: contact.email, code: "12345" }),
+      sub,
+    );
     expect(forged.status).toBe(422);
   });
 
@@ -128,13 +146,15 @@ describeEachDatabase("web chat app endpoints", (getDb) => {
 
     const page = await call(magicLoader, get(`/c/${sub}/magic?token=${token}`), sub);
     expect(page.status).toBe(200);
-    expect(page.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(page.headers.get("Referrer-Policy")).toBe("same-origin");
     const signedIn = await call(magicAction, post(`/c/${sub}/magic`, { token }), sub);
     expect(signedIn.status).toBe(303);
     expect(signedIn.headers.get("Set-Cookie")).toContain("blusteam_chat=");
     await welcomed(contact.email);
     expect((await call(magicAction, post(`/c/${sub}/magic`, { token }), sub)).status).toBe(410);
-    expect((await call(magicAction, post(`/c/${sub}/magic`, { token: "x".repeat(43) }), sub)).status).toBe(410);
+    expect((await call(magicAction, post(`/c/${sub}/magic`, { token: "x".repeat(43) }), sub)).status).toBe(
+      410,
+    );
     expect((await call(magicLoader, get(`/c/${sub}/magic?token=<script>`), sub)).status).toBe(400);
   });
 
@@ -142,30 +162,48 @@ describeEachDatabase("web chat app endpoints", (getDb) => {
     const { sub, cookie, company, contact } = await signedInContact();
     const path = `/c/${sub}/messages`;
 
-    const first = await call(messagesAction, postJson(path, { body: "Hello", clientKey: "abcdefgh1234" }, cookie), sub);
-    const again = await call(messagesAction, postJson(path, { body: "Hello", clientKey: "abcdefgh1234" }, cookie), sub);
+    const first = await call(
+      messagesAction,
+      postJson(path, { body: "Hello", clientKey: "abcdefgh1234" }, cookie),
+      sub,
+    );
+    const again = await call(
+      messagesAction,
+      postJson(path, { body: "Hello", clientKey: "abcdefgh1234" }, cookie),
+      sub,
+    );
     expect(first.status).toBe(201);
     expect(again.status).toBe(200);
     expect((await again.json()).replay).toBe(true);
     expect(await getDb().select().from(chatMessages)).toHaveLength(1);
 
     expect((await call(messagesAction, postJson(path, { body: "   " }, cookie), sub)).status).toBe(422);
-    expect((await call(messagesAction, postJson(path, { body: "x".repeat(2001) }, cookie), sub)).status).toBe(422);
-    expect((await call(messagesAction, postJson(path, { body: "x".repeat(17_000) }, cookie), sub)).status).toBe(400);
+    expect((await call(messagesAction, postJson(path, { body: "x".repeat(2001) }, cookie), sub)).status).toBe(
+      422,
+    );
+    expect(
+      (await call(messagesAction, postJson(path, { body: "x".repeat(17_000) }, cookie), sub)).status,
+    ).toBe(400);
     expect((await call(messagesAction, postJson(path, ["not", "an object"], cookie), sub)).status).toBe(400);
     // Without the script: a form post goes back to the page.
     const plain = await call(messagesAction, post(path, { body: "From a form" }, cookie), sub);
     expect(plain.status).toBe(303);
 
     const listed = await call(messagesLoader, get(path, cookie), sub);
-    expect((await listed.json()).messages.map((m: { body: string }) => m.body)).toEqual(["Hello", "From a form"]);
+    expect((await listed.json()).messages.map((m: { body: string }) => m.body)).toEqual([
+      "Hello",
+      "From a form",
+    ]);
     expect(contact.email).toBeTruthy();
     expect(company.accountId).toBeTruthy();
   });
 
   test("no cookie, a forged cookie or another company's cookie reads and writes nothing", async () => {
     const { sub, cookie, company, contact } = await signedInContact();
-    await postContactMessage({ accountId: company.accountId, contactId: contact.contactId }, { body: "private", clientKey: null });
+    await postContactMessage(
+      { accountId: company.accountId, contactId: contact.contactId },
+      { body: "private", clientKey: null },
+    );
     const other = await createChatCompany("Other");
     const otherSub = other.subdomain;
 
@@ -175,9 +213,9 @@ describeEachDatabase("web chat app endpoints", (getDb) => {
       [otherSub, cookie],
     ] as const) {
       expect((await call(messagesLoader, get(`/c/${target}/messages`, jar), target)).status).toBe(401);
-      expect((await call(messagesAction, postJson(`/c/${target}/messages`, { body: "x" }, jar), target)).status).toBe(
-        401,
-      );
+      expect(
+        (await call(messagesAction, postJson(`/c/${target}/messages`, { body: "x" }, jar), target)).status,
+      ).toBe(401);
       const page = await (await call(pageLoader, get(`/c/${target}/`, jar), target)).text();
       expect(page).not.toContain("private");
       expect(page).toContain('data-state="sign-in"');
@@ -190,34 +228,53 @@ describeEachDatabase("web chat app endpoints", (getDb) => {
     const { sub, cookie } = await signedInContact();
     const { limit } = chatRateLimits.messagesPerContact;
     for (let i = 0; i < limit; i++)
-      expect((await call(messagesAction, postJson(`/c/${sub}/messages`, { body: `m${i}` }, cookie), sub)).status).toBe(201);
-    expect((await call(messagesAction, postJson(`/c/${sub}/messages`, { body: "one more" }, cookie), sub)).status).toBe(
-      429,
-    );
+      expect(
+        (await call(messagesAction, postJson(`/c/${sub}/messages`, { body: `m${i}` }, cookie), sub)).status,
+      ).toBe(201);
+    expect(
+      (await call(messagesAction, postJson(`/c/${sub}/messages`, { body: "one more" }, cookie), sub)).status,
+    ).toBe(429);
   });
 
   test("the unsubscribe link: a forged token changes nothing, the real one asks, then unsubscribes", async () => {
     const company = await createChatCompany();
     const contact = await createChatContact(company.accountId);
     const sub = company.subdomain;
-    const conversationId = await ensureConversation({ accountId: company.accountId, contactId: contact.contactId });
+    const conversationId = await ensureConversation({
+      accountId: company.accountId,
+      contactId: contact.contactId,
+    });
     const token = unsubscribeToken(conversationId);
 
-    expect((await call(unsubscribeLoader, get(`/c/${sub}/unsubscribe?c=${conversationId}&t=forged`), sub)).status).toBe(
-      400,
+    expect(
+      (await call(unsubscribeLoader, get(`/c/${sub}/unsubscribe?c=${conversationId}&t=forged`), sub)).status,
+    ).toBe(400);
+    expect(
+      (await call(unsubscribeAction, post(`/c/${sub}/unsubscribe`, { c: conversationId, t: "forged" }), sub))
+        .status,
+    ).toBe(400);
+    const asks = await call(
+      unsubscribeLoader,
+      get(`/c/${sub}/unsubscribe?c=${conversationId}&t=${token}`),
+      sub,
     );
-    expect((await call(unsubscribeAction, post(`/c/${sub}/unsubscribe`, { c: conversationId, t: "forged" }), sub)).status).toBe(
-      400,
-    );
-    const asks = await call(unsubscribeLoader, get(`/c/${sub}/unsubscribe?c=${conversationId}&t=${token}`), sub);
     expect(await asks.text()).toContain("Unsubscribe");
     const other = await createChatCompany("Elsewhere");
     // The right token on another company's subdomain does nothing.
     expect(
-      (await call(unsubscribeAction, post(`/c/${other.subdomain}/unsubscribe`, { c: conversationId, t: token }), other.subdomain))
-        .status,
+      (
+        await call(
+          unsubscribeAction,
+          post(`/c/${other.subdomain}/unsubscribe`, { c: conversationId, t: token }),
+          other.subdomain,
+        )
+      ).status,
     ).toBe(400);
-    const done = await call(unsubscribeAction, post(`/c/${sub}/unsubscribe`, { c: conversationId, t: token }), sub);
+    const done = await call(
+      unsubscribeAction,
+      post(`/c/${sub}/unsubscribe`, { c: conversationId, t: token }),
+      sub,
+    );
     expect(done.status).toBe(200);
     expect(await done.text()).toContain("you will no longer get an email");
   });
@@ -228,7 +285,9 @@ describeEachDatabase("web chat app endpoints", (getDb) => {
     const html = await preview.text();
     expect(html).toContain('data-state="preview"');
     expect(html).toContain("Has my order shipped yet?");
-    expect(preview.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'self' http://localhost:3000");
+    expect(preview.headers.get("Content-Security-Policy")).toContain(
+      "frame-ancestors 'self' http://localhost:3000",
+    );
 
     const manifest = await (await call(manifestLoader, get(`/c/${sub}/manifest.webmanifest`), sub)).json();
     expect(manifest).toMatchObject({

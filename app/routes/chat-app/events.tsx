@@ -1,6 +1,6 @@
 import { isUuid } from "~/domain/kernel/ids";
-import { touchChatSession } from "~/domain/webchat/chat/chat-sessions.server";
 import { jsonResponse, resolveChatRequest, signedInContact } from "~/domain/webchat/chat/chat-request.server";
+import { touchChatSession } from "~/domain/webchat/chat/chat-sessions.server";
 import { conversationIdOf, listContactMessages } from "~/domain/webchat/chat/conversations.server";
 import { subscribeToEvents } from "~/services/events/events.server";
 import type { Route } from "./+types/events";

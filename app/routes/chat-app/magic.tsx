@@ -1,4 +1,3 @@
-import { chatSessionCookie } from "~/domain/webchat/chat/chat-sessions.server";
 import { magicInvalidPage, magicLinkPage } from "~/domain/webchat/chat/chat-page.server";
 import {
   homeOf,
@@ -7,6 +6,7 @@ import {
   redirectTo,
   resolveChatRequest,
 } from "~/domain/webchat/chat/chat-request.server";
+import { chatSessionCookie } from "~/domain/webchat/chat/chat-sessions.server";
 import { redeemSignInLink } from "~/domain/webchat/chat/sign-in.server";
 import type { Route } from "./+types/magic";
 
@@ -20,8 +20,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const chat = await resolveChatRequest({ request, params, context });
   const token = new URL(request.url).searchParams.get("token") ?? "";
   if (!TOKEN.test(token)) return htmlResponse(magicInvalidPage(chat), 400);
-  // The token stays out of the Referer of anything the page loads.
-  return htmlResponse(magicLinkPage(chat, token), 200, { "Referrer-Policy": "no-referrer" });
+  // The token stays out of the Referer of anything the page loads from elsewhere (not no-referrer:
+  // browsers then send "Origin: null" with the Continue post, which the origin check refuses).
+  return htmlResponse(magicLinkPage(chat, token), 200, { "Referrer-Policy": "same-origin" });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
-import { isUuid } from "~/domain/kernel/ids";
 import { hitRateLimit } from "~/domain/auth/rate-limit.server";
+import { isUuid } from "~/domain/kernel/ids";
 import {
   homeOf,
   jsonResponse,
@@ -12,9 +12,9 @@ import {
 import { fill } from "~/domain/webchat/chat/chat-texts";
 import {
   cleanClientKey,
-  MAX_MESSAGE_LENGTH,
   cleanMessageBody,
   listContactMessages,
+  MAX_MESSAGE_LENGTH,
   postContactMessage,
 } from "~/domain/webchat/chat/conversations.server";
 import { chatRateLimits } from "~/domain/webchat/chat/sign-in.server";
@@ -29,7 +29,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await signedInContact(chat);
   if (!session) return jsonResponse({ error: "Not signed in" }, 401);
   const after = new URL(request.url).searchParams.get("after");
-  return jsonResponse({ messages: await listContactMessages(session, { afterId: isUuid(after) ? after : null }) });
+  return jsonResponse({
+    messages: await listContactMessages(session, { afterId: isUuid(after) ? after : null }),
+  });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -1,8 +1,4 @@
-import {
-  jsonResponse,
-  resolveChatRequest,
-  signedInContact,
-} from "~/domain/webchat/chat/chat-request.server";
+import { jsonResponse, resolveChatRequest, signedInContact } from "~/domain/webchat/chat/chat-request.server";
 import { markReadByContact } from "~/domain/webchat/chat/conversations.server";
 import type { Route } from "./+types/read";
 

@@ -1,5 +1,10 @@
+import {
+  homeOf,
+  redirectTo,
+  resolveChatRequest,
+  signedInContact,
+} from "~/domain/webchat/chat/chat-request.server";
 import { chatSessionCookie, revokeChatSession } from "~/domain/webchat/chat/chat-sessions.server";
-import { homeOf, redirectTo, resolveChatRequest, signedInContact } from "~/domain/webchat/chat/chat-request.server";
 import type { Route } from "./+types/sign-out";
 
 /** POST /c/{subdomain}/sign-out: ends this browser's chat session. */

@@ -1,4 +1,3 @@
-import { chatSessionCookie } from "~/domain/webchat/chat/chat-sessions.server";
 import { checkEmailPage } from "~/domain/webchat/chat/chat-page.server";
 import {
   homeOf,
@@ -7,6 +6,7 @@ import {
   redirectTo,
   resolveChatRequest,
 } from "~/domain/webchat/chat/chat-request.server";
+import { chatSessionCookie } from "~/domain/webchat/chat/chat-sessions.server";
 import { cleanEmail, redeemSignInCode } from "~/domain/webchat/chat/sign-in.server";
 import type { Route } from "./+types/verify";
 

@@ -12,8 +12,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const concerns = (event: AppEvent) =>
     event.topic !== "webchat" &&
     (event.topic === "terms" ||
-    (event.email !== undefined && event.email === viewer.user.email) ||
-    (event.accountId !== undefined && accountIds.has(event.accountId)));
+      (event.email !== undefined && event.email === viewer.user.email) ||
+      (event.accountId !== undefined && accountIds.has(event.accountId)));
 
   const encoder = new TextEncoder();
   let cleanup = () => {};

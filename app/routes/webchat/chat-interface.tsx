@@ -4,6 +4,7 @@ import { can } from "~/domain/access/permissions";
 import { answerReplyForm, loadInbox } from "~/domain/webchat/chat/inbox.server";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { ChatInbox } from "~/ui/webchat/chat-inbox";
+import inboxStyles from "~/ui/webchat/chat-inbox.css?url";
 import type { Route } from "./+types/chat-interface";
 
 /**
@@ -25,5 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ChatInterface({ loaderData }: Route.ComponentProps) {
   return <ChatInbox data={loaderData.inbox} allCompanies canReply={loaderData.canReply} chatUrl={null} />;
 }
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: inboxStyles }];
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -1,8 +1,9 @@
 import { requireMemberWith } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
-import { companyChatUrl, answerReplyForm, loadInbox } from "~/domain/webchat/chat/inbox.server";
+import { answerReplyForm, companyChatUrl, loadInbox } from "~/domain/webchat/chat/inbox.server";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { ChatInbox } from "~/ui/webchat/chat-inbox";
+import inboxStyles from "~/ui/webchat/chat-inbox.css?url";
 import type { Route } from "./+types/inbox";
 
 /**
@@ -34,5 +35,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
     />
   );
 }
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: inboxStyles }];
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -30,7 +30,9 @@ export function Sidebar({ roles, collapsed }: { roles: readonly string[]; collap
             <NavLink
               to={item.url}
               className="shell-menu-link"
-              aria-current={active === item.url ? "page" : undefined}
+              // false, not undefined: NavLink would otherwise mark every prefix of the path as current
+              // (WebChat on /webchat/inbox, whose own item is the current one).
+              aria-current={active === item.url ? "page" : false}
               aria-label={collapsed ? label : undefined}
             >
               <span className="shell-menu-icon">

@@ -19,13 +19,13 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useSearchParams, useSubmit } from "react-router";
 import type { ConversationSummary, ConversationThread } from "~/domain/webchat/chat/conversations.server";
 import type { InboxData } from "~/domain/webchat/chat/inbox.server";
+import { MAX_MESSAGE_LENGTH, replySchema } from "~/domain/webchat/chat/reply-schema";
 import { asI18nKey } from "~/i18n/keys";
 import { contactDetailUrl } from "~/ui/contacts/contacts-table";
 import { EmptyMessage } from "~/ui/empty-message";
 import { FormTextField } from "~/ui/fields";
 import { ToastView } from "~/ui/toast";
 import { useLiveUpdates } from "~/ui/use-live-updates";
-import { MAX_MESSAGE_LENGTH, replySchema } from "~/domain/webchat/chat/reply-schema";
 
 export type ChatInboxProps = {
   data: InboxData;
@@ -50,7 +50,9 @@ export function ChatInbox({ data, allCompanies, canReply, chatUrl }: ChatInboxPr
     <Page
       title={t(allCompanies ? "chatApp.inbox.adminTitle" : "chatApp.inbox.title")}
       subtitle={t(allCompanies ? "chatApp.inbox.adminSubtitle" : "chatApp.inbox.subtitle")}
-      secondaryActions={chatUrl ? [{ content: t("chatApp.inbox.openChatApp"), url: chatUrl, external: true }] : []}
+      secondaryActions={
+        chatUrl ? [{ content: t("chatApp.inbox.openChatApp"), url: chatUrl, external: true }] : []
+      }
     >
       <Layout>
         {data.notFound ? (
@@ -124,7 +126,6 @@ function ConversationList(props: {
       <Box padding="300">
         <form
           method="get"
-          role="search"
           onSubmit={(event) => {
             event.preventDefault();
             onSearch(term);
@@ -158,7 +159,12 @@ function ConversationList(props: {
                     aria-current={c.id === props.selectedId ? "true" : undefined}
                   >
                     <InlineStack align="space-between" blockAlign="center" gap="200" wrap={false}>
-                      <Text as="span" variant="bodyMd" fontWeight={c.unread > 0 ? "bold" : "semibold"} truncate>
+                      <Text
+                        as="span"
+                        variant="bodyMd"
+                        fontWeight={c.unread > 0 ? "bold" : "semibold"}
+                        truncate
+                      >
                         {c.contactName || c.contactEmail}
                       </Text>
                       {c.unread > 0 ? (
@@ -188,7 +194,12 @@ function ConversationList(props: {
   );
 }
 
-function Thread(props: { thread: ConversationThread; canReply: boolean; allCompanies: boolean; locale: string }) {
+function Thread(props: {
+  thread: ConversationThread;
+  canReply: boolean;
+  allCompanies: boolean;
+  locale: string;
+}) {
   const { t } = useTranslation();
   const { conversation, messages } = props.thread;
   const end = useRef<HTMLLIElement>(null);
@@ -206,7 +217,10 @@ function Thread(props: { thread: ConversationThread; canReply: boolean; allCompa
               {conversation.contactName || conversation.contactEmail}
             </Text>
             <Text as="p" tone="subdued" variant="bodySm">
-              {[conversation.contactEmail, props.allCompanies ? t("chatApp.inbox.company", { company: conversation.company }) : null]
+              {[
+                conversation.contactEmail,
+                props.allCompanies ? t("chatApp.inbox.company", { company: conversation.company }) : null,
+              ]
                 .filter(Boolean)
                 .join(" · ")}
             </Text>
@@ -218,7 +232,9 @@ function Thread(props: { thread: ConversationThread; canReply: boolean; allCompa
             <li key={m.id} className="chat-thread-message" data-author={m.author}>
               <span className="chat-thread-bubble">
                 <Text as="span" variant="bodySm" fontWeight="semibold">
-                  {m.author === "contact" ? conversation.contactName : m.authorName || t("chatApp.inbox.staff")}
+                  {m.author === "contact"
+                    ? conversation.contactName
+                    : m.authorName || t("chatApp.inbox.staff")}
                 </Text>
                 <span className="chat-thread-body">{m.body}</span>
                 <Text as="span" variant="bodyXs" tone="subdued">

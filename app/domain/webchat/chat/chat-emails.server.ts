@@ -5,8 +5,8 @@ import { accounts, attributes, chatConversations, contactAttributeValues, contac
 import { config } from "~/config.server";
 import { renderChatEmail } from "~/domain/webchat/templates/render.server";
 import { sendMail } from "~/services/mail/mail.server";
-import { chatAppUrl } from "./chat-urls.server";
 import { isContactPresent } from "./chat-sessions.server";
+import { chatAppUrl } from "./chat-urls.server";
 
 /**
  * The chat app's emails, written with the company's templates (Welcome, New Message, New Magic

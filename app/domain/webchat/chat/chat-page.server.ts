@@ -1,6 +1,6 @@
 import { config } from "~/config.server";
-import type { ChatBranding } from "~/domain/webchat/branding/branding-schema";
 import { escapeHtml } from "~/domain/forms/rich-text";
+import type { ChatBranding } from "~/domain/webchat/branding/branding-schema";
 import { type ChatAppTexts, type ChatLanguage, chatTexts, fill } from "./chat-texts";
 import { type ChatMessageView, MAX_MESSAGE_LENGTH } from "./conversations.server";
 
@@ -16,7 +16,12 @@ export const CHAT_APP_VERSION = "1";
 export const CHAT_SCRIPT = `/chat-app/chat.js?v=${CHAT_APP_VERSION}`;
 export const CHAT_STYLE = `/chat-app/chat.css?v=${CHAT_APP_VERSION}`;
 
-export type ChatCompany = { accountId: string; companyName: string; subdomain: string; branding: ChatBranding };
+export type ChatCompany = {
+  accountId: string;
+  companyName: string;
+  subdomain: string;
+  branding: ChatBranding;
+};
 
 export type PageContext = {
   company: ChatCompany;
@@ -112,7 +117,10 @@ function welcomeMarkup(ctx: PageContext, open: boolean): string {
 }
 
 /** One message as the contact sees it: the company's with its icon, the contact's own on the right. */
-export function messageMarkup(ctx: PageContext, message: Pick<ChatMessageView, "id" | "author" | "body" | "createdAt">) {
+export function messageMarkup(
+  ctx: PageContext,
+  message: Pick<ChatMessageView, "id" | "author" | "body" | "createdAt">,
+) {
   const own = message.author === "contact";
   const icon = own
     ? ""
@@ -185,10 +193,6 @@ ${welcomeMarkup(ctx, parts.welcomeOpen ?? false)}
 </html>`;
 }
 
-function errorMarkup(message: string | undefined): string {
-  return message ? `<p class="cb-error" role="alert">${esc(message)}</p>` : "";
-}
-
 export function signInPage(ctx: PageContext, options: { email?: string; error?: string } = {}) {
   const { texts } = ctx;
   const company = ctx.company.companyName;
@@ -232,7 +236,10 @@ ${options.error ? `<p class="cb-error" id="cb-code-error" role="alert">${esc(opt
   });
 }
 
-export function messagePage(ctx: PageContext, options: { title: string; body: string; link?: [string, string] }) {
+export function messagePage(
+  ctx: PageContext,
+  options: { title: string; body: string; link?: [string, string] },
+) {
   const link = options.link
     ? `<p><a class="cb-button cb-link-button" href="${esc(options.link[0])}">${esc(options.link[1])}</a></p>`
     : "";
@@ -275,7 +282,10 @@ function threadMarkup(ctx: PageContext, messages: ChatMessageView[]): string {
 <p class="cb-empty" id="cb-empty"${messages.length ? " hidden" : ""}>${esc(fill(ctx.texts.emptyThread, { company }))}</p>`;
 }
 
-function composerMarkup(ctx: PageContext, options: { disabled?: boolean; error?: string; clientKey: string }) {
+function composerMarkup(
+  ctx: PageContext,
+  options: { disabled?: boolean; error?: string; clientKey: string },
+) {
   const disabled = options.disabled ? " disabled" : "";
   return `<form method="post" action="${ctx.base}/messages" class="cb-composer" id="cb-composer">
 <input type="hidden" name="clientKey" value="${esc(options.clientKey)}">
@@ -385,7 +395,12 @@ export function chatManifest(ctx: PageContext) {
     background_color: "#FFFFFF",
     theme_color: main,
     icons: [
-      { src: brandingImage(ctx, branding.favicon), sizes: "192x192", type: imageType(branding.favicon), purpose: "any" },
+      {
+        src: brandingImage(ctx, branding.favicon),
+        sizes: "192x192",
+        type: imageType(branding.favicon),
+        purpose: "any",
+      },
       {
         src: brandingImage(ctx, branding.homeScreenIcon),
         sizes: "512x512",

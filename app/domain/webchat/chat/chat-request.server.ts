@@ -94,7 +94,10 @@ export async function readChatForm(request: Request): Promise<Record<string, str
 }
 
 export function redirectTo(location: string, headers: Record<string, string> = {}) {
-  return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store", ...headers } });
+  return new Response(null, {
+    status: 303,
+    headers: { Location: location, "Cache-Control": "no-store", ...headers },
+  });
 }
 
 /** The chat app's own page (trailing slash: the service worker's scope). */

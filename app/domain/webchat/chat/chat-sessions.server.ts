@@ -105,7 +105,6 @@ export async function isContactPresent(contact: ChatContact, db: Queryable = get
 export function chatSessionCookie(token: string | null, basePath: string): string {
   const secure = config().appOrigin.startsWith("https:") ? "; Secure" : "";
   const path = basePath || "/";
-  if (!token)
-    return `${CHAT_SESSION_COOKIE}=; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+  if (!token) return `${CHAT_SESSION_COOKIE}=; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
   return `${CHAT_SESSION_COOKIE}=${token}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${SESSION_LIFETIME_MS / 1000}${secure}`;
 }

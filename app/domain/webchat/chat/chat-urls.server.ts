@@ -22,7 +22,10 @@ export function chatAppUrl(subdomain: string): string {
 }
 
 /** The subdomain a request's host names under CHAT_DOMAIN (one label), or null. */
-export function chatSubdomainOfHost(host: string | undefined, chatDomain = config().CHAT_DOMAIN): string | null {
+export function chatSubdomainOfHost(
+  host: string | undefined,
+  chatDomain = config().CHAT_DOMAIN,
+): string | null {
   if (!chatDomain || !host) return null;
   const hostname = host.toLowerCase().replace(/:\d+$/, "");
   const suffix = `.${chatDomain}`;
@@ -50,7 +53,7 @@ export function rewriteChatHostPath(
 ): string | null {
   const subdomain = chatSubdomainOfHost(host, chatDomain);
   if (!subdomain || SHARED_PATHS.test(url) || url.startsWith(`/c/${subdomain}/`)) return null;
-  // "/" and "/?preview=1" are the app's page itself.
-  const rest = url === "/" || url.startsWith("/?") || url.startsWith("/#") ? url.slice(1) : url;
-  return `/c/${subdomain}${rest}`;
+  // "/" and "/?preview=1" are the app's page itself (its folder: the service worker's scope).
+  if (url === "/" || url.startsWith("/?")) return `/c/${subdomain}/${url.slice(1)}`;
+  return `/c/${subdomain}${url}`;
 }

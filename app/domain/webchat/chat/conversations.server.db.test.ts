@@ -31,9 +31,18 @@ describeEachDatabase("web chat conversations", (getDb) => {
   async function twoCompaniesWithContacts() {
     const a = await createChatCompany("Alpha");
     const b = await createChatCompany("Beta");
-    const ann = { accountId: a.accountId, contactId: (await createChatContact(a.accountId, { firstName: "Ann" })).contactId };
-    const bob = { accountId: a.accountId, contactId: (await createChatContact(a.accountId, { firstName: "Bob" })).contactId };
-    const cid = { accountId: b.accountId, contactId: (await createChatContact(b.accountId, { firstName: "Cid" })).contactId };
+    const ann = {
+      accountId: a.accountId,
+      contactId: (await createChatContact(a.accountId, { firstName: "Ann" })).contactId,
+    };
+    const bob = {
+      accountId: a.accountId,
+      contactId: (await createChatContact(a.accountId, { firstName: "Bob" })).contactId,
+    };
+    const cid = {
+      accountId: b.accountId,
+      contactId: (await createChatContact(b.accountId, { firstName: "Cid" })).contactId,
+    };
     const staff = await createUser();
     return { a, b, ann, bob, cid, staff };
   }
@@ -86,9 +95,9 @@ describeEachDatabase("web chat conversations", (getDb) => {
     await postContactMessage(ann, say("hello"));
     await postContactMessage(bob, say("hi"));
 
-    expect((await listConversations({ accountId: a.accountId }, { search: "ann" })).map((c) => c.contactId)).toEqual([
-      ann.contactId,
-    ]);
+    expect(
+      (await listConversations({ accountId: a.accountId }, { search: "ann" })).map((c) => c.contactId),
+    ).toEqual([ann.contactId]);
     expect(await listConversations({ accountId: a.accountId }, { search: "%" })).toEqual([]);
     expect(await listConversations({ accountId: a.accountId }, { search: "nobody" })).toEqual([]);
   });
@@ -99,7 +108,9 @@ describeEachDatabase("web chat conversations", (getDb) => {
     const conversationId = await ensureConversation(cid);
 
     expect(await getConversationThread({ accountId: a.accountId }, conversationId)).toBeNull();
-    expect(await postStaffMessage({ accountId: a.accountId }, conversationId, staff.id, say("intrusion"))).toBeNull();
+    expect(
+      await postStaffMessage({ accountId: a.accountId }, conversationId, staff.id, say("intrusion")),
+    ).toBeNull();
     await markReadByStaff({ accountId: a.accountId }, conversationId);
     expect((await listConversations({ accountId: b.accountId }))[0].unread).toBe(1);
     expect((await listContactMessages(cid)).map((m) => m.body)).toEqual(["for Beta"]);
@@ -113,17 +124,22 @@ describeEachDatabase("web chat conversations", (getDb) => {
     expect((await listConversations({ accountId: a.accountId }))[0].unread).toBe(0);
 
     await postContactMessage(ann, say("second"));
-    const answer = await postStaffMessage({ accountId: a.accountId }, conversationId, staff.id, say("answer"));
+    const answer = await postStaffMessage(
+      { accountId: a.accountId },
+      conversationId,
+      staff.id,
+      say("answer"),
+    );
     expect(answer?.message).toMatchObject({ author: "staff", body: "answer" });
-    expect((await listConversations({ accountId: a.accountId }))[0]).toMatchObject({ unread: 0, lastAuthor: "staff" });
+    expect((await listConversations({ accountId: a.accountId }))[0]).toMatchObject({
+      unread: 0,
+      lastAuthor: "staff",
+    });
 
     const unreadByContact = async () =>
-      (
-        await getDb()
-          .select()
-          .from(chatMessages)
-          .where(eq(chatMessages.authorKind, "staff"))
-      ).filter((m) => m.readAt === null).length;
+      (await getDb().select().from(chatMessages).where(eq(chatMessages.authorKind, "staff"))).filter(
+        (m) => m.readAt === null,
+      ).length;
     expect(await unreadByContact()).toBe(1);
     await markReadByContact(ann);
     expect(await unreadByContact()).toBe(0);
@@ -134,8 +150,18 @@ describeEachDatabase("web chat conversations", (getDb) => {
     const first = await postContactMessage(ann, say("only once", "key-12345678"));
     const again = await postContactMessage(ann, say("only once", "key-12345678"));
     const conversationId = await ensureConversation(ann);
-    const staffFirst = await postStaffMessage({ accountId: a.accountId }, conversationId, staff.id, say("ok", "key-12345678"));
-    const staffAgain = await postStaffMessage({ accountId: a.accountId }, conversationId, staff.id, say("ok", "key-12345678"));
+    const staffFirst = await postStaffMessage(
+      { accountId: a.accountId },
+      conversationId,
+      staff.id,
+      say("ok", "key-12345678"),
+    );
+    const staffAgain = await postStaffMessage(
+      { accountId: a.accountId },
+      conversationId,
+      staff.id,
+      say("ok", "key-12345678"),
+    );
 
     expect(again).toEqual({ message: first.message, replay: true });
     expect(staffAgain?.replay).toBe(true);

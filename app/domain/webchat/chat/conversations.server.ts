@@ -229,7 +229,9 @@ export async function listConversations(
         ilike(sql`${contacts.firstName} || ' ' || ${contacts.lastName}`, pattern),
       )
     : undefined;
-  const lastMessage = sql<string | null>`(select m.body from chat_messages m where m.conversation_id = ${chatConversations.id} order by m.created_at desc, m.id desc limit 1)`;
+  const lastMessage = sql<
+    string | null
+  >`(select m.body from chat_messages m where m.conversation_id = ${chatConversations.id} order by m.created_at desc, m.id desc limit 1)`;
   const lastAuthor = sql<
     "contact" | "staff" | null
   >`(select m.author_kind from chat_messages m where m.conversation_id = ${chatConversations.id} order by m.created_at desc, m.id desc limit 1)`;
@@ -254,7 +256,13 @@ export async function listConversations(
       and(eq(contacts.id, chatConversations.contactId), eq(contacts.accountId, chatConversations.accountId)),
     )
     .innerJoin(accounts, eq(accounts.id, chatConversations.accountId))
-    .where(and(scopeCondition(scope), searchCondition, sql`exists (select 1 from chat_messages m where m.conversation_id = ${chatConversations.id})`))
+    .where(
+      and(
+        scopeCondition(scope),
+        searchCondition,
+        sql`exists (select 1 from chat_messages m where m.conversation_id = ${chatConversations.id})`,
+      ),
+    )
     .orderBy(desc(chatConversations.lastMessageAt), desc(chatConversations.id))
     .limit(INBOX_PAGE);
   return rows.map((r) => ({
@@ -307,7 +315,9 @@ export async function getConversationThread(
       authorKind: chatMessages.authorKind,
       body: chatMessages.body,
       createdAt: chatMessages.createdAt,
-      givenName: sql<string | null>`(select u.given_name || ' ' || u.family_name from users u where u.id = ${chatMessages.authorUserId})`,
+      givenName: sql<
+        string | null
+      >`(select u.given_name || ' ' || u.family_name from users u where u.id = ${chatMessages.authorUserId})`,
     })
     .from(chatMessages)
     .where(and(eq(chatMessages.conversationId, row.id), eq(chatMessages.accountId, row.accountId)))

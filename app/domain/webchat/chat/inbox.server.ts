@@ -3,7 +3,6 @@ import { data } from "react-router";
 import { isUuid } from "~/domain/kernel/ids";
 import { notifyContactOfAnswer } from "./chat-emails.server";
 import { chatAppUrl } from "./chat-urls.server";
-import { type Reply, replySchema } from "./reply-schema";
 import {
   type ConversationSummary,
   type ConversationThread,
@@ -13,6 +12,7 @@ import {
   markReadByStaff,
   postStaffMessage,
 } from "./conversations.server";
+import { type Reply, replySchema } from "./reply-schema";
 
 /**
  * What the staff screens (/webchat/inbox for a company, /chat-interface for platform admins) load
@@ -41,7 +41,6 @@ export async function loadInbox(scope: InboxScope, url: URL): Promise<InboxData>
   const conversations = await listConversations(scope, { search });
   return { conversations, thread, notFound, search };
 }
-
 
 /**
  * Stores the answer (it reaches the contact's open window through the events module) and, when the
@@ -73,7 +72,8 @@ export function companyChatUrl(subdomain: string | null): string | null {
 /** The reply form's post, for either staff screen: the form's result, a toast, and whether it went. */
 export async function answerReplyForm(scope: InboxScope, userId: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: replySchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), toast: null, sent: false }, 400);
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), toast: null, sent: false }, 400);
   const replied = await replyInConversation(scope, userId, submission.value);
   if (!replied)
     return data(

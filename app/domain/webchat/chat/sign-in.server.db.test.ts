@@ -8,14 +8,24 @@ import {
   createChatContact,
   signInValuesIn,
 } from "../../../../tests/support/webchat-factories";
-import { chatRateLimits, MAX_WRONG_CODES, redeemSignInCode, redeemSignInLink, requestSignIn } from "./sign-in.server";
+import {
+  chatRateLimits,
+  MAX_WRONG_CODES,
+  redeemSignInCode,
+  redeemSignInLink,
+  requestSignIn,
+} from "./sign-in.server";
 
 const otherThan = (code: string) => (code === "000000" ? "000001" : "000000");
 let ipCounter = 0;
 const freshIp = () => `198.51.100.${++ipCounter}`;
 
 describeEachDatabase("web chat sign-in", (getDb) => {
-  async function askForLink(company: { accountId: string; subdomain: string }, email: string, ip = freshIp()) {
+  async function askForLink(
+    company: { accountId: string; subdomain: string },
+    email: string,
+    ip = freshIp(),
+  ) {
     const answer = await requestSignIn({ ...company, email, ip });
     await answer.delivery;
     return answer;
@@ -65,8 +75,18 @@ describeEachDatabase("web chat sign-in", (getDb) => {
     const contact = await createChatContact(company.accountId);
     const { token, code } = await signInValues(company, contact.email);
 
-    const first = await redeemSignInCode({ accountId: company.accountId, email: contact.email, code, ip: freshIp() });
-    const again = await redeemSignInCode({ accountId: company.accountId, email: contact.email, code, ip: freshIp() });
+    const first = await redeemSignInCode({
+      accountId: company.accountId,
+      email: contact.email,
+      code,
+      ip: freshIp(),
+    });
+    const again = await redeemSignInCode({
+      accountId: company.accountId,
+      email: contact.email,
+      code,
+      ip: freshIp(),
+    });
     const link = await redeemSignInLink({ accountId: company.accountId, token, ip: freshIp() });
 
     expect(first).toMatchObject({ status: "signed_in", contactId: contact.contactId });
@@ -91,11 +111,11 @@ describeEachDatabase("web chat sign-in", (getDb) => {
     const company = await createChatCompany();
     const contact = await createChatContact(company.accountId);
     const { token, code } = await signInValues(company, contact.email);
-    await getDb()
-      .update(chatSignInTokens)
-      .set({ expiresAt: sql`now() - interval '1 second'` });
+    await getDb().update(chatSignInTokens).set({ expiresAt: sql`now() - interval '1 second'` });
 
-    expect(await redeemSignInLink({ accountId: company.accountId, token, ip: freshIp() })).toEqual({ status: "invalid" });
+    expect(await redeemSignInLink({ accountId: company.accountId, token, ip: freshIp() })).toEqual({
+      status: "invalid",
+    });
     expect(
       await redeemSignInCode({ accountId: company.accountId, email: contact.email, code, ip: freshIp() }),
     ).toEqual({ status: "invalid" });
@@ -107,12 +127,14 @@ describeEachDatabase("web chat sign-in", (getDb) => {
     const first = await signInValues(company, contact.email);
     const second = await signInValues(company, contact.email);
 
-    expect(await redeemSignInLink({ accountId: company.accountId, token: first.token, ip: freshIp() })).toEqual({
+    expect(
+      await redeemSignInLink({ accountId: company.accountId, token: first.token, ip: freshIp() }),
+    ).toEqual({
       status: "invalid",
     });
-    expect((await redeemSignInLink({ accountId: company.accountId, token: second.token, ip: freshIp() })).status).toBe(
-      "signed_in",
-    );
+    expect(
+      (await redeemSignInLink({ accountId: company.accountId, token: second.token, ip: freshIp() })).status,
+    ).toBe("signed_in");
   });
 
   test(`after ${MAX_WRONG_CODES} wrong codes even the right one is refused`, async () => {
@@ -122,7 +144,12 @@ describeEachDatabase("web chat sign-in", (getDb) => {
     const ip = freshIp();
     for (let i = 0; i < MAX_WRONG_CODES; i++)
       expect(
-        await redeemSignInCode({ accountId: company.accountId, email: contact.email, code: otherThan(code), ip }),
+        await redeemSignInCode({
+          accountId: company.accountId,
+          email: contact.email,
+          code: otherThan(code),
+          ip,
+        }),
       ).toEqual({ status: "invalid" });
 
     expect(await redeemSignInCode({ accountId: company.accountId, email: contact.email, code, ip })).toEqual({
@@ -138,14 +165,20 @@ describeEachDatabase("web chat sign-in", (getDb) => {
     await createChatContact(there.accountId, { email });
     const theirs = await signInValues(there, email);
 
-    expect(await redeemSignInLink({ accountId: here.accountId, token: theirs.token, ip: freshIp() })).toEqual({
-      status: "invalid",
-    });
+    expect(await redeemSignInLink({ accountId: here.accountId, token: theirs.token, ip: freshIp() })).toEqual(
+      {
+        status: "invalid",
+      },
+    );
     expect(
       await redeemSignInCode({ accountId: here.accountId, email, code: theirs.code, ip: freshIp() }),
     ).toEqual({ status: "invalid" });
     // Still good where it belongs.
-    const signedIn = await redeemSignInLink({ accountId: there.accountId, token: theirs.token, ip: freshIp() });
+    const signedIn = await redeemSignInLink({
+      accountId: there.accountId,
+      token: theirs.token,
+      ip: freshIp(),
+    });
     expect(signedIn.status).toBe("signed_in");
   });
 
@@ -154,7 +187,8 @@ describeEachDatabase("web chat sign-in", (getDb) => {
     const contact = await createChatContact(company.accountId);
     const { limit } = chatRateLimits.linkRequestsPerEmail;
     for (let i = 0; i < limit; i++) expect((await askForLink(company, contact.email)).status).toBe("sent");
-    for (let i = 0; i < limit; i++) expect((await askForLink(company, "ghost@example.com")).status).toBe("sent");
+    for (let i = 0; i < limit; i++)
+      expect((await askForLink(company, "ghost@example.com")).status).toBe("sent");
 
     expect((await askForLink(company, contact.email)).status).toBe("rate_limited");
     expect((await askForLink(company, "ghost@example.com")).status).toBe("rate_limited");
@@ -171,10 +205,17 @@ describeEachDatabase("web chat sign-in", (getDb) => {
     const contact = await createChatContact(company.accountId);
     const { limit } = chatRateLimits.codeAttemptsPerEmail;
     for (let i = 0; i < limit; i++)
-      await redeemSignInCode({ accountId: company.accountId, email: contact.email, code: "999999", ip: freshIp() });
+      await redeemSignInCode({
+        accountId: company.accountId,
+        email: contact.email,
+        code: "999999",
+        ip: freshIp(),
+      });
 
     const { code } = await signInValues(company, contact.email);
-    expect(await redeemSignInCode({ accountId: company.accountId, email: contact.email, code, ip: freshIp() })).toEqual({
+    expect(
+      await redeemSignInCode({ accountId: company.accountId, email: contact.email, code, ip: freshIp() }),
+    ).toEqual({
       status: "rate_limited",
     });
   });
@@ -189,7 +230,9 @@ describeEachDatabase("web chat sign-in", (getDb) => {
       await signedIn.welcome;
     }
 
-    const welcomes = (await mailsTo(contact.email)).filter((m) => m.subject === `Welcome to ${company.company}`);
+    const welcomes = (await mailsTo(contact.email)).filter(
+      (m) => m.subject === `Welcome to ${company.company}`,
+    );
     expect(welcomes).toHaveLength(1);
     expect(welcomes[0].text).toContain(`Hi ${contact.firstName}`);
     const [conversation] = await getDb()
