@@ -169,7 +169,10 @@ test("an unknown tab is marked as an error", async ({ page }) => {
   await betaCompany(page);
   await page.goto("/webchat/nothing-here");
   await expect(page.getByText("This tab does not exist. Choose Email Templates or Branding.")).toBeVisible();
+  await expect(page.getByRole("tab")).toHaveCount(0);
   await shot(page, "unknown-tab");
+  await page.getByRole("link", { name: "Branding" }).click();
+  await expect(page).toHaveURL(/\/webchat\/branding$/);
 });
 
 test("RO Admin sees everything disabled and the server refuses", async ({ page, browser, baseURL }) => {

@@ -15,10 +15,11 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { AssetView } from "~/domain/webchat/branding/assets.server";
-import type {
-  ChatBranding,
-  ColorField as ColorFieldName,
-  ImageField,
+import {
+  type ChatBranding,
+  type ColorField as ColorFieldName,
+  type ImageField,
+  withReadableText,
 } from "~/domain/webchat/branding/branding-schema";
 import { asI18nKey } from "~/i18n/keys";
 import { LeaveGuard } from "~/ui/forms/leave-guard";
@@ -63,7 +64,7 @@ export function BrandingEditor({ data }: { data: BrandingData }) {
   const [editingWelcome, setEditingWelcome] = useState(false);
   const set = <K extends keyof ChatBranding>(field: K, value: ChatBranding[K]) => {
     setEditingWelcome(field.startsWith("welcome"));
-    setDraft((current) => ({ ...current, [field]: value }));
+    setDraft((current) => withReadableText({ ...current, [field]: value }, field));
   };
   const errorOf = (field: keyof ChatBranding) => {
     const key = answer?.fieldErrors?.[field]?.[0];

@@ -1,4 +1,4 @@
-import { Banner, BlockStack, Tabs } from "@shopify/polaris";
+import { Banner, BlockStack, Button, InlineStack, Tabs } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
@@ -18,14 +18,25 @@ export function WebchatTabs({ current }: { current: "email-templates" | "brandin
   return (
     <BlockStack gap="200">
       <nav aria-label={t("webchat.tabs.label")}>
-        <Tabs
-          tabs={TABS.map((tab) => ({ id: `webchat-tab-${tab.id}`, content: t(tab.label) }))}
-          selected={selected}
-          onSelect={(index) => {
-            const tab = TABS[index];
-            if (tab && index !== selected) navigate(tab.url);
-          }}
-        />
+        {selected >= 0 ? (
+          <Tabs
+            tabs={TABS.map((tab) => ({ id: `webchat-tab-${tab.id}`, content: t(tab.label) }))}
+            selected={selected}
+            onSelect={(index) => {
+              const tab = TABS[index];
+              if (tab && index !== selected) navigate(tab.url);
+            }}
+          />
+        ) : (
+          // Polaris' tabs need a selected one: an unknown tab shows both as links, none current.
+          <InlineStack gap="200">
+            {TABS.map((tab) => (
+              <Button key={tab.id} variant="tertiary" tone="critical" url={tab.url}>
+                {t(tab.label)}
+              </Button>
+            ))}
+          </InlineStack>
+        )}
       </nav>
       {current === "error" && <Banner tone="critical">{t("webchat.tabs.unknown")}</Banner>}
     </BlockStack>

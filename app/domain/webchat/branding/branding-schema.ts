@@ -155,6 +155,26 @@ export function textColorOn(hex: string): "#000000" | "#FFFFFF" {
   return r * 0.299 + g * 0.587 + b * 0.114 > 186 ? "#000000" : "#FFFFFF";
 }
 
+/** Each background colour and the text colour written on it. */
+export const TEXT_ON_BACKGROUND: Partial<Record<ColorField, ColorField>> = {
+  mainElementColor: "buttonTextColor",
+  brandMessageBackgroundColor: "brandMessageTextColor",
+  contactMessageBackgroundColor: "contactMessageTextColor",
+};
+
+/**
+ * A background colour changed: its text colour flips to black or white by the new colour's
+ * brightness, unless the company chose a text colour of its own (neither black nor white).
+ */
+export function withReadableText(branding: ChatBranding, field: keyof ChatBranding): ChatBranding {
+  const textField = TEXT_ON_BACKGROUND[field as ColorField];
+  const background = branding[field];
+  if (!textField || !HEX_COLOR.test(background)) return branding;
+  const current = HEX_COLOR.test(branding[textField]) ? expandHex(branding[textField]) : "";
+  if (current !== "#000000" && current !== "#FFFFFF") return branding;
+  return { ...branding, [textField]: textColorOn(background) };
+}
+
 /** The message the editor posts to the preview frame (the chat app listens for exactly this). */
 export const BRANDING_MESSAGE_TYPE = "blusteam-chat-branding";
 export type BrandingMessage = {

@@ -10,6 +10,7 @@ import {
   defaultChatBranding,
   expandHex,
   textColorOn,
+  withReadableText,
 } from "./branding-schema";
 
 describeEachDatabase("web chat branding", () => {
@@ -198,5 +199,21 @@ describeEachDatabase("web chat branding rules and assets", () => {
       favicon: badge.asset.url,
       homeScreenIcon: DEFAULT_IMAGES.homeScreenIcon,
     });
+  });
+});
+
+test("a new background colour flips its text to black or white, unless a text colour was chosen", () => {
+  const base = defaultChatBranding("Acme", "acme");
+  const light = withReadableText({ ...base, mainElementColor: "#FFEE00" }, "mainElementColor");
+  expect(light.buttonTextColor).toBe("#000000");
+  expect(
+    withReadableText({ ...light, mainElementColor: "#112233" }, "mainElementColor").buttonTextColor,
+  ).toBe("#FFFFFF");
+  const chosen = { ...base, contactMessageTextColor: "#FF0000", contactMessageBackgroundColor: "#FFFFFF" };
+  expect(withReadableText(chosen, "contactMessageBackgroundColor").contactMessageTextColor).toBe("#FF0000");
+  // Half-typed colours change nothing.
+  expect(withReadableText({ ...base, mainElementColor: "#FF" }, "mainElementColor")).toEqual({
+    ...base,
+    mainElementColor: "#FF",
   });
 });
