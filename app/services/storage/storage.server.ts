@@ -188,7 +188,7 @@ async function loadS3Sdk(settings: S3Settings): Promise<S3Sdk> {
 
 let instance: FileStorage | undefined;
 
-/** The configured storage: local disk under DATA_DIR/uploads (an S3-compatible adapter is not built yet). */
+/** The configured storage: the S3-compatible bucket when S3_BUCKET is set, otherwise local disk under DATA_DIR/uploads. */
 export function fileStorage(): FileStorage {
   if (instance) return instance;
   const settings = config();
