@@ -58,7 +58,9 @@ async function main() {
       refTree = checkOut(compareRef);
       runs.push(await benchTree(refTree, `${compareRef} (${revision(compareRef)})`, false));
     }
-    runs.push(await benchTree(ROOT, `this worktree (${revision("HEAD")}${dirty() ? " + changes" : ""})`, true));
+    runs.push(
+      await benchTree(ROOT, `this worktree (${revision("HEAD")}${dirty() ? " + changes" : ""})`, true),
+    );
   } finally {
     if (refTree) rmSync(refTree, { recursive: true, force: true });
   }
@@ -150,7 +152,10 @@ async function benchTree(tree: string, label: string, mayProfile: boolean): Prom
     for (const name of pages) {
       const url = `${appUrl}${paths[name]}`;
       // What a browser sends (Chrome, Firefox): compression picks brotli.
-      const headers: Record<string, string> = { "Accept-Encoding": "gzip, deflate, br, zstd", Accept: "text/html" };
+      const headers: Record<string, string> = {
+        "Accept-Encoding": "gzip, deflate, br, zstd",
+        Accept: "text/html",
+      };
       if (name !== "public form") headers.Cookie = cookie;
       const check = await fetch(url, { headers, redirect: "manual" });
       if (check.status !== 200) throw new Error(`${paths[name]} answered ${check.status}, not 200`);

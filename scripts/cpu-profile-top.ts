@@ -55,7 +55,8 @@ const percent = (micros: number) => `${((100 * micros) / total).toFixed(1).padSt
 console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled\n\nTop self time by function:`);
 for (const [key, micros] of top(byFunction, count)) console.log(`${percent(micros)}  ${key}`);
 console.log("\nTop total time (self and callees) by function:");
-for (const [key, micros] of top(byFunctionTotal, Number(process.env.TOTAL_COUNT ?? count))) console.log(`${percent(micros)}  ${key}`);
+for (const [key, micros] of top(byFunctionTotal, Number(process.env.TOTAL_COUNT ?? count)))
+  console.log(`${percent(micros)}  ${key}`);
 console.log("\nSelf time by package or file:");
 for (const [key, micros] of top(byPlace, 30)) console.log(`${percent(micros)}  ${key}`);
 

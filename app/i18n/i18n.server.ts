@@ -1,5 +1,10 @@
 import { createInstance, type i18n, type TFunction } from "i18next";
-import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import {
+  createContext,
+  createCookie,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { RemixI18Next } from "remix-i18next/server";
 import { config } from "~/config.server";
 import { createRenderI18n } from "./render-i18n.server";

@@ -1,4 +1,4 @@
-import { createInstance, type i18n, type InitOptions, type TFunction } from "i18next";
+import { createInstance, type InitOptions, type i18n, type TFunction } from "i18next";
 import { type Language, resources } from "./resources";
 
 /** Past this many distinct keys a language stops remembering more (keys are static texts, so never in practice). */
@@ -27,11 +27,21 @@ export function createRenderI18n(language: Language, options: InitOptions): i18n
   const translate = instance.t as unknown as (...args: unknown[]) => string;
 
   const view = Object.create(instance) as i18n;
-  const getFixedT = (lng?: string | readonly string[] | null, ns?: string | readonly string[] | null, keyPrefix?: unknown, fixedOptions?: unknown) => {
+  const getFixedT = (
+    lng?: string | readonly string[] | null,
+    ns?: string | readonly string[] | null,
+    keyPrefix?: unknown,
+    fixedOptions?: unknown,
+  ) => {
     const sameLanguage = lng === undefined || lng === null || lng === language;
     const defaultNamespace = ns === undefined || ns === null || ns === "translation";
     if (!sameLanguage || !defaultNamespace || keyPrefix)
-      return (instance.getFixedT as unknown as (...args: unknown[]) => TFunction)(lng, ns, keyPrefix, fixedOptions);
+      return (instance.getFixedT as unknown as (...args: unknown[]) => TFunction)(
+        lng,
+        ns,
+        keyPrefix,
+        fixedOptions,
+      );
     const t = (key: unknown, callOptions?: unknown, ...rest: unknown[]) => {
       if (typeof key !== "string" || callOptions !== undefined || rest.length > 0)
         return translate(key, callOptions, ...rest);
@@ -41,7 +51,11 @@ export function createRenderI18n(language: Language, options: InitOptions): i18n
       if (typeof text === "string" && remembered.size < MAX_REMEMBERED_TEXTS) remembered.set(key, text);
       return text;
     };
-    return Object.assign(t, { lng: language, ns: "translation", keyPrefix: undefined }) as unknown as TFunction;
+    return Object.assign(t, {
+      lng: language,
+      ns: "translation",
+      keyPrefix: undefined,
+    }) as unknown as TFunction;
   };
   Object.defineProperty(view, "getFixedT", { value: getFixedT, enumerable: true });
   return view;

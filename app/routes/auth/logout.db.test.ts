@@ -15,8 +15,14 @@ describeEachDatabase("POST /logout", (getDb) => {
   test.each([
     ["no body and no content type", {}],
     ["an empty form", { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "" }],
-    ["a body that is not a form", { headers: { "Content-Type": "application/json" }, body: '{"everywhere":true' }],
-    ["a form declared but cut off", { headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: "--x\r\n" }],
+    [
+      "a body that is not a form",
+      { headers: { "Content-Type": "application/json" }, body: '{"everywhere":true' },
+    ],
+    [
+      "a form declared but cut off",
+      { headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: "--x\r\n" },
+    ],
   ])("with %s signs this session out, not others", async (_case, init: RequestInit) => {
     const user = await createUser();
     const phone = await signedInRequest(user.id);

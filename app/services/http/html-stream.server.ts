@@ -34,7 +34,8 @@ export class HtmlBody extends Transform {
   /** Called by React after each batch it wrote (see renderToPipeableStream's flushCompletedQueues). */
   flush() {
     if (this.pendingBytes === 0 || this.destroyed) return;
-    const batch = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
+    const batch =
+      this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
     this.pending = [];
     this.pendingBytes = 0;
     this.push(batch);
@@ -46,7 +47,11 @@ export class HtmlBody extends Transform {
  * stopping) while a page is still streaming is nothing to investigate: one line, no stack. Anything
  * else is a real failure and keeps its stack.
  */
-export function reportStreamingError(error: unknown, url: string, log: Pick<Console, "warn" | "error"> = console) {
+export function reportStreamingError(
+  error: unknown,
+  url: string,
+  log: Pick<Console, "warn" | "error"> = console,
+) {
   if (error instanceof Error && CLIENT_GONE_MESSAGES.has(error.message)) {
     log.warn(`Client disconnected before the page was sent: ${new URL(url).pathname}`);
     return;
