@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { createContext, data, type MiddlewareFunction, RouterContextProvider, redirect } from "react-router";
 import { getDb } from "#db/client.server";
-import { accounts, memberships, type PlatformRole, userRoles, users } from "#db/schema";
+import { accounts, type PlatformRole, users } from "#db/schema";
 import { getCookieSession, getSessionUserId, redirectWithToast } from "~/domain/auth/session.server";
 import { authenticateEmbedded, type EmbeddedAuth } from "~/domain/shopify/embedded-auth.server";
 import { embeddedSetupUrl } from "~/domain/shopify/embedded-setup";
