@@ -45,7 +45,6 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
     const client = postgres(options.url, {
       max: 10,
       onnotice: () => {},
-      debug: process.env.SP_DEBUG ? (_c: unknown, q: string) => console.log("SQL", q.replace(/\s+/g, " ").slice(0, 300)) : undefined,
       connect_timeout: options.connectTimeoutSeconds,
       connection: { statement_timeout: options.statementTimeoutMs ?? 0 },
     });
