@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -9,6 +8,7 @@ import { ServerRouter } from "react-router";
 import { embeddedShopOf } from "~/domain/access/guard.server";
 import { contentSecurityPolicy, frameOnlyPolicy, isFramableByAnySite } from "~/domain/access/security.server";
 import { getI18n } from "~/i18n/i18n.server";
+import { HtmlBody, reportStreamingError } from "~/services/http/html-stream.server";
 
 export const streamTimeout = 5_000;
 
@@ -45,7 +45,7 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new HtmlBody();
           responseHeaders.set("Content-Type", "text/html");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -60,7 +60,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) reportStreamingError(error, request.url);
         },
       },
     );

@@ -1,9 +1,10 @@
-// autocannon ships no types: the part scripts/bench-forms.ts uses.
+// autocannon ships no types: the part scripts/bench-forms.ts and bench-pages.ts use.
 declare module "autocannon" {
   namespace autocannon {
     type RequestParams = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
     type Options = {
       url: string;
+      headers?: Record<string, string>;
       connections?: number;
       duration?: number;
       amount?: number;

@@ -30,7 +30,12 @@ export async function loadShell(args: Exclude<GuardArgs, Request>) {
     readOnly: workspace?.readOnly ?? false,
   };
   const context: MemberContext | null = workspace ? { ...viewer, ...workspace } : null;
-  const legal = await getDb().select().from(legalDocuments);
+  // Independent reads, side by side: the legal documents (the terms among them) and the invitations.
+  const [legal, invitations] = await Promise.all([
+    getDb().select().from(legalDocuments),
+    listMyInvitations(viewer),
+  ]);
+  const terms = legal.find((document) => document.kind === "terms") ?? null;
   const hostname = new URL(request.url).hostname;
   return {
     user: viewer.user,
@@ -57,10 +62,10 @@ export async function loadShell(args: Exclude<GuardArgs, Request>) {
       chatView: can(subject, "chat.view"),
       acceptTerms: can(subject, "terms.accept"),
     },
-    invitations: await listMyInvitations(viewer),
+    invitations,
     inviteProblem: inviteProblemOf(request),
     // Only members answer for their company; staff viewing it are exempt.
-    termsAcceptanceNeeded: context && !context.viewAs ? await termsAcceptanceNeeded(context) : false,
+    termsAcceptanceNeeded: context && !context.viewAs ? await termsAcceptanceNeeded(context, terms) : false,
     legal: Object.fromEntries(
       legal.map((d) => [d.kind, { url: d.url, updatedAt: d.updatedAt.toISOString() }]),
     ),

@@ -159,9 +159,16 @@ export async function latestAccessRequest(viewer: Viewer) {
 }
 
 /** Spec 1 section 4: non-admins accept when the company never did, or did before the terms changed. */
-export async function termsAcceptanceNeeded(context: MemberContext): Promise<boolean> {
+export async function termsAcceptanceNeeded(
+  context: MemberContext,
+  /** The terms document when the caller has read the legal documents already (the shell has). */
+  loadedTerms?: { updatedAt: Date } | null,
+): Promise<boolean> {
   if (context.roles.includes("admin") || context.roles.includes("roadmin")) return false;
-  const [terms] = await getDb().select().from(legalDocuments).where(eq(legalDocuments.kind, "terms"));
+  const terms =
+    loadedTerms !== undefined
+      ? loadedTerms
+      : (await getDb().select().from(legalDocuments).where(eq(legalDocuments.kind, "terms")))[0];
   if (!terms) return false;
   const acceptedAt = context.account.metadata.TnCAcceptedAt;
   return !acceptedAt || new Date(acceptedAt).getTime() < terms.updatedAt.getTime();

@@ -22,16 +22,20 @@ import type { Route } from "./+types/contacts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireMember({ request, context });
   const url = new URL(request.url);
-  const page = await listContacts(member, {
-    search: url.searchParams.get("q"),
-    pageSize: Number(url.searchParams.get("size")) || undefined,
-    after: url.searchParams.get("after"),
-    before: url.searchParams.get("before"),
-  });
+  // The page of contacts and the products (the Add Contact drawer offers to link the new contact to
+  // one of them) do not depend on each other: read side by side.
+  const [page, products] = await Promise.all([
+    listContacts(member, {
+      search: url.searchParams.get("q"),
+      pageSize: Number(url.searchParams.get("size")) || undefined,
+      after: url.searchParams.get("after"),
+      before: url.searchParams.get("before"),
+    }),
+    listProducts(member),
+  ]);
   return {
     page: { ...page, rows: page.rows.map((row) => ({ ...row, phoneDisplay: formatPhone(row.phone) })) },
-    // The Add Contact drawer offers to link the new contact to one of them.
-    products: await listProducts(member),
+    products,
     can: {
       contactsWrite: can(member, "contacts.write"),
       attributesWrite: can(member, "attributes.write"),

@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import compression from "compression";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 
@@ -14,8 +15,19 @@ type Listener = ((...args: unknown[]) => void) & { listener?: (...args: unknown[
  * listener on whatever compression forwards to hands each 'drain' to them; removing one works.
  */
 export function compressionWithDrainFix(): RequestHandler[] {
-  return [compression(), keepDrainListenersOnResponse];
+  return [compression({ brotli: { params: brotliParams } }), keepDrainListenersOnResponse];
 }
+
+/**
+ * Brotli as compression sets it (quality 4), with a 256 KB window instead of zlib's default 4 MB: a
+ * page is 20-100 KB, so the larger window finds nothing more, yet every response paid for it (a
+ * signed-in page compressed with the default window cost about twice the CPU of the page served
+ * uncompressed, under load; see `npm run bench:pages`).
+ */
+const brotliParams = {
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+  [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+};
 
 function keepDrainListenersOnResponse(_req: Request, res: Response, next: NextFunction) {
   const forwardedOn = res.on;
