@@ -77,6 +77,8 @@ export default [
   route("resources/admin/users", "routes/resources/admin/users.tsx"),
   route("resources/admin/legal", "routes/resources/admin/legal.tsx"),
   route("resources/form-images", "routes/forms/form-images.tsx"),
+  // The analytics page's current view as CSV (issue 18).
+  route("analytics/export.csv", "routes/analytics/export-csv.tsx"),
 
   // Setup: signed in, with or without a company.
   route("setup", "routes/setup/setup.tsx"),

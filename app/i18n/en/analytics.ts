@@ -37,6 +37,10 @@ const analytics = {
     touchpoint: "Touchpoint",
     currency: "Currency",
     amount: "Amount",
+    formViews: "Form views",
+    formConversion: "Form conversion",
+    attributedOrders: "Attributed orders",
+    clickRate: "Click rate",
     sections: {
       headline: "Headline figures",
       messages: "Messages per day",

@@ -24,8 +24,7 @@ export function ChartTable({
   totals?: Record<string, number>;
 }) {
   const { t } = useTranslation();
-  const totalOf = (key: string) =>
-    totals?.[key] ?? rows.reduce((sum, row) => sum + Number(row[key] ?? 0), 0);
+  const totalOf = (key: string) => totals?.[key] ?? rows.reduce((sum, row) => sum + Number(row[key] ?? 0), 0);
   return (
     <details className="analytics-table-toggle">
       <summary>{t("analytics.table.show")}</summary>

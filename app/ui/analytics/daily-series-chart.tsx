@@ -19,7 +19,13 @@ export type DailySeriesChartProps = {
  * A chart of numbers per day (loaded in the browser only: see chart-frame.tsx). The keyboard and
  * screen-reader layer is off because the data table beside the chart is the accessible version.
  */
-export default function DailySeriesChart({ kind, rows, series, formatDay, formatValue }: DailySeriesChartProps) {
+export default function DailySeriesChart({
+  kind,
+  rows,
+  series,
+  formatDay,
+  formatValue,
+}: DailySeriesChartProps) {
   const common = {
     data: rows,
     responsive: true,

@@ -27,16 +27,34 @@ export function HeadlineTiles({ report }: { report: AnalyticsReport }) {
           id="delivered"
           label={t("analytics.tiles.delivered")}
           figure={h.delivered}
-          detail={t("analytics.tiles.deliveredRate", { rate: percent(rate(h.delivered.current, h.sent.current)) })}
+          detail={t("analytics.tiles.deliveredRate", {
+            rate: percent(rate(h.delivered.current, h.sent.current)),
+          })}
         />
-        <CountTile id="failed" label={t("analytics.tiles.failed")} figure={h.failed} direction="lowerIsBetter" />
+        <CountTile
+          id="failed"
+          label={t("analytics.tiles.failed")}
+          figure={h.failed}
+          direction="lowerIsBetter"
+        />
         <CountTile
           id="clicks"
           label={t("analytics.tiles.clicks")}
           figure={h.clicks}
-          detail={<RateLine id="click-rate" text={t("analytics.tiles.clickRate", { rate: percent(h.clickRate.current) })} figure={h.clickRate} />}
+          detail={
+            <RateLine
+              id="click-rate"
+              text={t("analytics.tiles.clickRate", { rate: percent(h.clickRate.current) })}
+              figure={h.clickRate}
+            />
+          }
         />
-        <CountTile id="opt-outs" label={t("analytics.tiles.optOuts")} figure={h.optOuts} direction="lowerIsBetter" />
+        <CountTile
+          id="opt-outs"
+          label={t("analytics.tiles.optOuts")}
+          figure={h.optOuts}
+          direction="lowerIsBetter"
+        />
         <CountTile id="new-contacts" label={t("analytics.tiles.newContacts")} figure={h.newContacts} />
         <CountTile
           id="form-submissions"
@@ -160,7 +178,10 @@ function ChangeLine({
   const arrow = change.kind === "up" || change.kind === "new" ? "↑ " : change.kind === "down" ? "↓ " : "";
   const text =
     change.kind === "up" || change.kind === "down"
-      ? t(`analytics.change.${change.kind}`, { percent: formatPercent(change.fraction, i18n.language), previous })
+      ? t(`analytics.change.${change.kind}`, {
+          percent: formatPercent(change.fraction, i18n.language),
+          previous,
+        })
       : t(`analytics.change.${change.kind}`);
   const tone = toneOf(change, direction);
   return (
@@ -200,7 +221,9 @@ function RevenueTile({ figures }: { figures: MoneyFigure[] }) {
             id={`revenue-${figure.currency}`}
             change={changeOf(figure)}
             direction="higherIsBetter"
-            previous={figure.previous === null ? "" : formatMoney(figure.previous, figure.currency, i18n.language)}
+            previous={
+              figure.previous === null ? "" : formatMoney(figure.previous, figure.currency, i18n.language)
+            }
           />
         </BlockStack>
       ))}
