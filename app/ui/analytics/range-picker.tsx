@@ -11,7 +11,17 @@ type RangeValue = RangeChoice["range"];
  * range is in the address (shareable, and the CSV export reads the same) and works without scripts;
  * once the page is live a preset applies as soon as it is chosen.
  */
-export function RangePicker({ choice, exportUrl }: { choice: RangeChoice; exportUrl: string }) {
+export function RangePicker({
+  choice,
+  exportUrl,
+  keep = {},
+}: {
+  choice: RangeChoice;
+  /** The CSV export of the range, when the screen has one. */
+  exportUrl?: string;
+  /** Other search parameters of the screen to keep (the admin page's ?tab=). */
+  keep?: Record<string, string>;
+}) {
   const { t } = useTranslation();
   const submit = useSubmit();
   const [range, setRange] = useState<RangeValue>(choice.range);
@@ -35,10 +45,13 @@ export function RangePicker({ choice, exportUrl }: { choice: RangeChoice; export
   ];
   const choose = (value: string) => {
     setRange(value as RangeValue);
-    if (value !== "custom") submit({ range: value }, { method: "get", preventScrollReset: true });
+    if (value !== "custom") submit({ ...keep, range: value }, { method: "get", preventScrollReset: true });
   };
   return (
     <Form method="get" preventScrollReset>
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <InlineStack gap="300" blockAlign="end" wrap>
         <div style={{ minWidth: 170 }}>
           <Select
@@ -74,9 +87,11 @@ export function RangePicker({ choice, exportUrl }: { choice: RangeChoice; export
             {t("analytics.range.apply")}
           </Button>
         ) : null}
-        <Button url={exportUrl} download>
-          {t("analytics.export.button")}
-        </Button>
+        {exportUrl ? (
+          <Button url={exportUrl} download>
+            {t("analytics.export.button")}
+          </Button>
+        ) : null}
       </InlineStack>
     </Form>
   );
