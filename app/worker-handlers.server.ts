@@ -1,3 +1,5 @@
+import { getDb } from "#db/client.server";
+import { rebuildAnalytics } from "~/domain/analytics/rebuild.server";
 import { pruneRateLimitBuckets } from "~/domain/auth/rate-limit.server";
 import { endLateStarts } from "~/domain/billing/late-start.server";
 import { runShopifyUsageReport } from "~/domain/billing/shopify-usage-report.server";
@@ -49,6 +51,9 @@ export const jobHandlers: JobHandlers = {
     await runConsentWriteBack(consentEventId);
   },
   "shopify-catalogue-sync": ({ accountId, runId }, job) => runCatalogueSync(accountId, runId, job),
+  "analytics-rebuild": async ({ accountId }) => {
+    await rebuildAnalytics(getDb(), accountId);
+  },
   "prune-rate-limits": async () => {
     await pruneRateLimitBuckets();
   },

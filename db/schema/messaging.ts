@@ -192,6 +192,12 @@ export const messages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Clicks of this message's tracked links and when the first came: kept by a trigger on link_clicks
+     * (migration 0030_analytics) so the analytics rollups count clicks with the message they belong to.
+     */
+    clickCount: integer("click_count").notNull().default(0),
+    firstClickedAt: timestamp("first_clicked_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("messages_idempotency_uq").on(t.idempotencyKey),

@@ -72,6 +72,8 @@ export type FunnelTouchpoint = {
   ordinal: number | null;
   name: string | null;
   channel: AnalyticsChannel | null;
+  /** Where the touchpoint's tracked links lead (null: no link). */
+  linkTarget: string | null;
   sent: number;
   delivered: number;
   failed: number;

@@ -10,10 +10,18 @@ describeEachDatabase("messaging settings", () => {
       timeZone: "America/New_York",
       smsHelpText: null,
     });
-    await updateMessagingSettings(a.context, { timeZone: "Europe/Paris", smsHelpText: "Call 555-0100" });
+    // A new time zone asks for the company's analytics to be rebuilt on its new days.
+    const rebuilt: string[] = [];
+    const rebuild = async (accountId: string) => void rebuilt.push(accountId);
+    await updateMessagingSettings(
+      a.context,
+      { timeZone: "Europe/Paris", smsHelpText: "Call 555-0100" },
+      rebuild,
+    );
     expect(await getMessagingSettings(a.context)).toEqual({
       timeZone: "Europe/Paris",
       smsHelpText: "Call 555-0100",
     });
+    expect(rebuilt).toEqual([a.account.id]);
   });
 });

@@ -111,6 +111,14 @@ export const queues = {
     options: { retryLimit: 2, retryDelay: 15, expireInSeconds: 45 * 60 },
     payload: z.object({ accountId: z.string().min(1), runId: z.string().min(1) }),
   },
+  /**
+   * One company's analytics rollups recomputed from its raw rows (app/domain/analytics), queued when
+   * its time zone changes so its history moves to its new local days. Idempotent: a rebuild.
+   */
+  "analytics-rebuild": {
+    options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 30 * 60 },
+    payload: z.object({ accountId: z.string().uuid() }),
+  },
   /** Housekeeping: expired rate-limit counters (hourly). */
   "prune-rate-limits": {
     options: { policy: "short", retryLimit: 1, expireInSeconds: 5 * 60 },
