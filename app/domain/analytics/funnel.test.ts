@@ -8,6 +8,7 @@ function touchpoint(id: string | null, sent: number): FunnelTouchpoint {
     ordinal: id === null ? null : 1,
     name: id,
     channel: id === null ? null : "sms",
+    linkTarget: null,
     sent,
     delivered: sent,
     failed: 0,

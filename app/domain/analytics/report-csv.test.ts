@@ -15,6 +15,7 @@ function touchpoint(values: Partial<FunnelTouchpoint>): FunnelTouchpoint {
     ordinal: 1,
     name: "Welcome",
     channel: "sms",
+    linkTarget: null,
     sent: 0,
     delivered: 0,
     failed: 0,
