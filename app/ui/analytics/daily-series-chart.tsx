@@ -64,7 +64,7 @@ export default function DailySeriesChart({
           name={s.label}
           stroke={s.color}
           strokeWidth={2}
-          dot={rows.length <= 31}
+          dot={rows.length <= 14}
           isAnimationActive={false}
         />
       ))}
