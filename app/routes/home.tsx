@@ -15,6 +15,7 @@ import { AnalyticsSkeleton } from "~/ui/analytics/analytics-skeleton";
 import { AnalyticsResultView, RangeProblem } from "~/ui/analytics/analytics-view";
 import { DashboardEmbed } from "~/ui/analytics/dashboard-embed";
 import { LoadFailed, PeriodHeader } from "~/ui/analytics/period-header";
+import { useHydrated } from "~/ui/analytics/use-hydrated";
 import { FirstRunChecklist } from "~/ui/first-run/checklist";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/home";
@@ -64,11 +65,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const { embed, view, period, analytics } = loaderData;
+  const hydrated = useHydrated();
   const ours = (
     <BlockStack gap="400">
       <PeriodHeader choice={loaderData.choice} period={period.ok ? period.period : null} />
       {!period.ok ? (
         <RangeProblem problem={period.problem} />
+      ) : !hydrated ? (
+        // The figures are drawn once the page is live: a boundary still waiting for them while
+        // hydrating would be re-rendered by the first revalidation (React error 421).
+        <AnalyticsSkeleton />
       ) : (
         // A new range is a new boundary: its skeleton shows instead of the last range's figures.
         <Suspense key={search} fallback={<AnalyticsSkeleton />}>

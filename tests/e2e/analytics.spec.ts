@@ -73,7 +73,12 @@ test("Test now and a followed link make sent and clicked rise; tables, range, CS
 
   await postProduct(page, "Garden Kit");
   const stamp = Date.now();
-  const ada = { firstName: "Ada", lastName: `Clicks${stamp}`, phone: uniquePhone(), email: uniqueEmail("ada") };
+  const ada = {
+    firstName: "Ada",
+    lastName: `Clicks${stamp}`,
+    phone: uniquePhone(),
+    email: uniqueEmail("ada"),
+  };
   await postContact(page, ada);
   await gotoLive(page, "/touchpoints");
   // A link target needs a domain with a dot: the loopback address stands in for one.
@@ -112,7 +117,10 @@ test("Test now and a followed link make sent and clicked rise; tables, range, CS
   await expect(page.getByTestId("tile-click-rate")).toHaveText("Click rate 100%");
   await expect(page.getByTestId("tile-sent-change")).toHaveText(/Up from none in the previous period$/);
   const funnel = page.getByTestId("funnel-Garden Kit");
-  await expect(funnel.getByRole("row").filter({ hasText: "Welcome" })).toContainText(/1\s*1\s*1/);
+  // Sent 1, clicked 1 (the outbox sends no delivery receipt for email).
+  const welcome = funnel.getByRole("row").filter({ hasText: "Welcome" }).getByRole("cell");
+  await expect(welcome.nth(0)).toHaveText("1");
+  await expect(welcome.nth(2)).toHaveText("1");
   await expect(page.getByTestId("top-links")).toContainText(target);
 
   // The chart's data table reads the same numbers as the tiles, for sent and for clicked.

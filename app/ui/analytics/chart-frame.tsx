@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
 import type { DailySeriesChartProps } from "./daily-series-chart";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * Recharts measures the page to draw, which the server cannot do; and it is the heaviest library on
@@ -12,8 +13,7 @@ const DailySeriesChart = lazy(() => import("./daily-series-chart"));
 export const CHART_HEIGHT = 260;
 
 export function ChartFrame(props: DailySeriesChartProps) {
-  const [inBrowser, setInBrowser] = useState(false);
-  useEffect(() => setInBrowser(true), []);
+  const inBrowser = useHydrated();
   const placeholder = <div className="analytics-chart-placeholder" style={{ height: CHART_HEIGHT }} />;
   return (
     <div className="analytics-chart" style={{ height: CHART_HEIGHT }} aria-hidden="true">

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import type { RangeChoice } from "~/domain/analytics/period";
+import { useHydrated } from "./use-hydrated";
 
 type RangeValue = RangeChoice["range"];
 
@@ -27,8 +28,7 @@ export function RangePicker({
   const [range, setRange] = useState<RangeValue>(choice.range);
   const [from, setFrom] = useState(choice.range === "custom" ? choice.from : "");
   const [to, setTo] = useState(choice.range === "custom" ? choice.to : "");
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  const live = useHydrated();
   // Back and forward change the address: follow it.
   useEffect(() => {
     setRange(choice.range);
