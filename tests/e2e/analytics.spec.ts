@@ -148,15 +148,15 @@ test("Test now and a followed link make sent and clicked rise; tables, range, CS
   await expect(page.getByText(/compared with the 7 days before/)).toBeVisible();
   // A custom range that ends before it starts is refused in words.
   await page.getByLabel("Date range").selectOption("custom");
-  await page.getByLabel("From").fill("2026-03-10");
-  await page.getByLabel("To").fill("2026-03-01");
+  await page.getByRole("textbox", { name: "From", exact: true }).fill("2026-03-10");
+  await page.getByRole("textbox", { name: "To", exact: true }).fill("2026-03-01");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("The start date must be on or before the end date.")).toBeVisible();
 
   // The CSV export of the last 7 days.
   await openAnalytics(page, "?range=7d");
   const downloading = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Export CSV" }).click();
+  await page.getByRole("button", { name: "Export CSV" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path()) as string, "utf8");

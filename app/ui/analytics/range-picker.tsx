@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import type { RangeChoice } from "~/domain/analytics/period";
+import { downloadFile } from "~/ui/contacts/csv-import-hooks";
 import { useHydrated } from "./use-hydrated";
 
 type RangeValue = RangeChoice["range"];
@@ -88,7 +89,9 @@ export function RangePicker({
           </Button>
         ) : null}
         {exportUrl ? (
-          <Button url={exportUrl} download>
+          // A click on an anchor made for it, as the contacts' CSV downloads do: a router link would
+          // navigate to the file instead of downloading it.
+          <Button onClick={() => downloadFile(exportUrl)}>
             {t("analytics.export.button")}
           </Button>
         ) : null}
