@@ -1,7 +1,6 @@
 // Texts of the analytics page at / and the platform overview (issue 18) (English).
 const analytics = {
   tabs: {
-    label: "Dashboards",
     ours: "Analytics",
   },
   range: {

@@ -1,7 +1,6 @@
 // Texts of the analytics page at / and the platform overview (issue 18) (French).
 const analytics = {
   tabs: {
-    label: "Tableaux de bord",
     ours: "Statistiques",
   },
   range: {
