@@ -91,9 +91,7 @@ export function RangePicker({
         {exportUrl ? (
           // A click on an anchor made for it, as the contacts' CSV downloads do: a router link would
           // navigate to the file instead of downloading it.
-          <Button onClick={() => downloadFile(exportUrl)}>
-            {t("analytics.export.button")}
-          </Button>
+          <Button onClick={() => downloadFile(exportUrl)}>{t("analytics.export.button")}</Button>
         ) : null}
       </InlineStack>
     </Form>
