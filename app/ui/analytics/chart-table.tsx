@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { ChartRow, ChartSeries } from "./daily-series-chart";
+import { TableScroll } from "./table-scroll";
 
 /**
  * The accessible twin of a chart: the same rows and series as a table, with a total per column, in a
@@ -28,7 +29,7 @@ export function ChartTable({
   return (
     <details className="analytics-table-toggle">
       <summary>{t("analytics.table.show")}</summary>
-      <div className="analytics-table-scroll">
+      <TableScroll label={caption}>
         <table className="analytics-table" data-testid={id}>
           <caption className="analytics-visually-hidden">{caption}</caption>
           <thead>
@@ -66,7 +67,7 @@ export function ChartTable({
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableScroll>
     </details>
   );
 }

@@ -4,6 +4,7 @@ import { funnelDropOffs } from "~/domain/analytics/funnel";
 import type { AnalyticsReport, FunnelJourney } from "~/domain/analytics/report";
 import { formatMoney } from "~/domain/kernel/money";
 import { formatCount, formatPercent } from "./figures";
+import { TableScroll } from "./table-scroll";
 
 const stateTones = { live: "success", muted: "attention", paused: "warning", disabled: undefined } as const;
 
@@ -60,7 +61,7 @@ function JourneyTable({ journey, withRevenue }: { journey: FunnelJourney; withRe
           </Text>
         ) : null}
       </InlineStack>
-      <div className="analytics-table-scroll">
+      <TableScroll labelledBy={headingId}>
         <table
           className="analytics-table"
           aria-labelledby={headingId}
@@ -125,7 +126,7 @@ function JourneyTable({ journey, withRevenue }: { journey: FunnelJourney; withRe
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </BlockStack>
   );
 }

@@ -7,6 +7,7 @@ import { DailyCard } from "./daily-card";
 import { formatCount, formatDay } from "./figures";
 import { RangePicker } from "./range-picker";
 import { CHANNEL_COLOURS } from "./report-charts";
+import { TableScroll } from "./table-scroll";
 
 /**
  * /admin's platform overview (issue 18 item 4): messages of every company per day and channel, and
@@ -110,7 +111,7 @@ function Overview({ overview }: { overview: PlatformOverview }) {
                 {t("analytics.platform.empty")}
               </Text>
             ) : (
-              <div className="analytics-table-scroll">
+              <TableScroll labelledBy="top-companies-title">
                 <table
                   className="analytics-table"
                   aria-labelledby="top-companies-title"
@@ -140,7 +141,7 @@ function Overview({ overview }: { overview: PlatformOverview }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             )}
           </BlockStack>
         </section>

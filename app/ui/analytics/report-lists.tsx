@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { AnalyticsReport } from "~/domain/analytics/report";
 import { formatCount } from "./figures";
+import { TableScroll } from "./table-scroll";
 
 function ListCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -30,7 +31,7 @@ export function TopLinks({ report }: { report: AnalyticsReport }) {
           {t("analytics.links.empty")}
         </Text>
       ) : (
-        <div className="analytics-table-scroll">
+        <TableScroll labelledBy="top-links-title">
           <table className="analytics-table" aria-labelledby="top-links-title" data-testid="top-links">
             <thead>
               <tr>
@@ -56,7 +57,7 @@ export function TopLinks({ report }: { report: AnalyticsReport }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </ListCard>
   );
@@ -74,7 +75,7 @@ export function NotSentReasons({ report }: { report: AnalyticsReport }) {
           {t("analytics.notSent.empty")}
         </Text>
       ) : (
-        <div className="analytics-table-scroll">
+        <TableScroll labelledBy="not-sent-title">
           <table className="analytics-table" aria-labelledby="not-sent-title" data-testid="not-sent">
             <thead>
               <tr>
@@ -107,7 +108,7 @@ export function NotSentReasons({ report }: { report: AnalyticsReport }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </ListCard>
   );
