@@ -10,8 +10,10 @@ import { messageChannel } from "./messaging";
  * nothing, and a deletion (a contact, a company) takes its counts with it. analytics_rebuild(account)
  * recomputes a company's rows from the raw rows with the same expressions (`npm run analytics:rebuild`).
  *
- * A day is the company's local day of the event at the time it is counted; a changed time zone applies
- * to what happens next until a rebuild re-buckets the company's history. Ids that are not there (a
+ * A day is the company's local day (accounts.time_zone); changing the time zone queues a rebuild of the
+ * company's rollups (the analytics-rebuild job), which moves its history to the new days. Messages
+ * count on the day they were sent (created, when never sent) with everything that happens to them
+ * (delivery, failure, clicks); other events on their own day. Ids that are not there (a
  * message of no journey, an order of no touchpoint) are stored as the nil uuid so they can be keys.
  */
 

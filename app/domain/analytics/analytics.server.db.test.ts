@@ -9,6 +9,7 @@ import {
   linkClicks,
   messages,
   microsites,
+  storeProfiles,
   touchpoints,
   trackedLinks,
 } from "#db/schema";
@@ -342,8 +343,12 @@ describeEachDatabase("analytics loaders", (getDb) => {
   test("one company's report never counts another's rows", async () => {
     await seedAlpha();
     const b = await seedBeta();
+    await getDb()
+      .insert(storeProfiles)
+      .values({ shopDomain: "beta.myshopify.com", storeName: "Beta", accountId: b.account.id });
     const result = await loadCompanyAnalytics(getDb(), b.account.id, { range: "7d" }, { now: NOW });
     if (!result.ok) throw new Error(result.problem);
+    expect(result.report.storeConnected).toBe(true);
     expect(result.report.headline.sent).toEqual({ current: 5, previous: 0 });
     expect(result.report.headline.clicks.current).toBe(0);
     expect(result.report.headline.orders.current).toBe(0);

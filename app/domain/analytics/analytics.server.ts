@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { rowsOf } from "#db/rows";
+import { NIL_UUID } from "#db/schema";
 import { isUuid } from "~/domain/kernel/ids";
 import type { Queryable } from "~/domain/kernel/scope";
-import { funnelOf, topLinksOf } from "./funnel.server";
+import { funnelOf, funnelQueries, topLinksOf } from "./funnel.server";
 import { type DayRange, eachDay, type RangeChoice, resolvePeriod } from "./period";
 import {
   ANALYTICS_CHANNELS,
@@ -37,6 +38,18 @@ type MessageRow = {
   clicks: number;
   clicked: number;
 };
+type OrderRow = { current: boolean; currency: string; attributed: boolean; orders: number; revenue: number };
+type NotSentRow = { reason: string; current: number | null; previous: number | null };
+type Parts = Record<
+  "messages" | "audience" | "orders" | "not_sent" | "structure" | "counts" | "revenue",
+  unknown
+> & { baseline: unknown; any: unknown; store: unknown };
+
+/** A json column: postgres.js and PGlite parse it; a driver that hands back text is parsed here. */
+function json<T>(value: unknown): T {
+  return (typeof value === "string" ? JSON.parse(value) : value) as T;
+}
+
 type AudienceRow = {
   day: string;
   new_contacts: number;
@@ -54,10 +67,8 @@ export async function loadCompanyAnalytics(
   options: AnalyticsOptions = {},
 ): Promise<AnalyticsResult> {
   if (!isUuid(accountId)) return { ok: false, problem: "not_found" };
-  const [account] = await rowsOf<{ time_zone: string; store: boolean }>(
-    await db.execute(sql`select a.time_zone, exists (select 1 from store_profiles s
-        where s.account_id = a.id and s.enabled) as store
-      from accounts a where a.id = ${accountId}::uuid`),
+  const [account] = rowsOf<{ time_zone: string }>(
+    await db.execute(sql`select a.time_zone from accounts a where a.id = ${accountId}::uuid`),
   );
   if (!account) return { ok: false, problem: "not_found" };
   const resolved = resolvePeriod(choice, account.time_zone, options.now);
@@ -67,54 +78,47 @@ export async function loadCompanyAnalytics(
   const span: DayRange = { from: compared ? period.previous.from : period.from, to: period.to };
   const inSpan = (table: string) =>
     sql`${sql.raw(table)}.account_id = ${accountId}::uuid and ${sql.raw(table)}.day between ${span.from}::date and ${span.to}::date`;
+  const funnelParts = funnelQueries(accountId, period);
 
-  const [messageRows, audienceRows, baseline, orderRows, notSentRows, funnel, anything] = await Promise.all([
-    db
-      .execute(
-        sql`select m.day::text as day, m.channel, sum(m.sent)::int as sent, sum(m.delivered)::int as delivered,
-            sum(m.failed)::int as failed, sum(m.clicks)::int as clicks, sum(m.clicked_messages)::int as clicked
-          from analytics_message_daily m where ${inSpan("m")} group by 1, 2`,
-      )
-      .then((r) => rowsOf<MessageRow>(r)),
-    db
-      .execute(
-        sql`select a.day::text as day, a.new_contacts, a.opt_ins, a.opt_outs, a.form_views, a.form_submissions
-          from analytics_audience_daily a where ${inSpan("a")}`,
-      )
-      .then((r) => rowsOf<AudienceRow>(r)),
-    db
-      .execute(
-        sql`select coalesce(sum(a.new_contacts), 0)::bigint as total from analytics_audience_daily a
-          where a.account_id = ${accountId}::uuid and a.day < ${period.from}::date`,
-      )
-      .then((r) => num(rowsOf<{ total: number }>(r)[0]?.total)),
-    db
-      .execute(
-        sql`select o.day >= ${period.from}::date as current, o.currency,
-            o.touchpoint_id <> '00000000-0000-0000-0000-000000000000'::uuid as attributed,
-            sum(o.orders)::int as orders, sum(o.revenue_minor)::bigint as revenue
-          from analytics_order_daily o where ${inSpan("o")} group by 1, 2, 3`,
-      )
-      .then((r) =>
-        rowsOf<{ current: boolean; currency: string; attributed: boolean; orders: number; revenue: number }>(
-          r,
-        ),
-      ),
-    db
-      .execute(
-        sql`select n.reason, sum(n.messages) filter (where n.day >= ${period.from}::date)::int as current,
-            sum(n.messages) filter (where n.day < ${period.from}::date)::int as previous
-          from analytics_not_sent_daily n where ${inSpan("n")} group by 1`,
-      )
-      .then((r) => rowsOf<{ reason: string; current: number | null; previous: number | null }>(r)),
-    funnelOf(db, accountId, period),
-    db
-      .execute(
-        sql`select exists (select 1 from analytics_message_daily where account_id = ${accountId}::uuid)
-            or exists (select 1 from analytics_audience_daily where account_id = ${accountId}::uuid) as any`,
-      )
-      .then((r) => Boolean(rowsOf<{ any: boolean }>(r)[0]?.any)),
-  ]);
+  // One statement (one round trip) of small aggregates over the rollups, each part a JSON array.
+  const [parts] = rowsOf<Parts>(
+    await db.execute(sql`select
+      (select coalesce(json_agg(x), '[]'::json) from (
+        select m.day::text as day, m.channel, sum(m.sent)::int as sent, sum(m.delivered)::int as delivered,
+          sum(m.failed)::int as failed, sum(m.clicks)::int as clicks, sum(m.clicked_messages)::int as clicked
+        from analytics_message_daily m where ${inSpan("m")} group by m.day, m.channel) x) as messages,
+      (select coalesce(json_agg(x), '[]'::json) from (
+        select a.day::text as day, a.new_contacts, a.opt_ins, a.opt_outs, a.form_views, a.form_submissions
+        from analytics_audience_daily a where ${inSpan("a")}) x) as audience,
+      (select coalesce(sum(a.new_contacts), 0)::bigint from analytics_audience_daily a
+        where a.account_id = ${accountId}::uuid and a.day < ${period.from}::date) as baseline,
+      (select coalesce(json_agg(x), '[]'::json) from (
+        select o.day >= ${period.from}::date as current, o.currency,
+          o.touchpoint_id <> ${NIL_UUID}::uuid as attributed,
+          sum(o.orders)::int as orders, sum(o.revenue_minor)::bigint as revenue
+        from analytics_order_daily o where ${inSpan("o")} group by 1, 2, 3) x) as orders,
+      (select coalesce(json_agg(x), '[]'::json) from (
+        select n.reason, sum(n.messages) filter (where n.day >= ${period.from}::date)::int as current,
+          sum(n.messages) filter (where n.day < ${period.from}::date)::int as previous
+        from analytics_not_sent_daily n where ${inSpan("n")} group by 1) x) as not_sent,
+      ${funnelParts.structure} as structure,
+      ${funnelParts.counts} as counts,
+      ${funnelParts.revenue} as revenue,
+      exists (select 1 from store_profiles s where s.account_id = ${accountId}::uuid and s.enabled) as store,
+      exists (select 1 from analytics_message_daily where account_id = ${accountId}::uuid)
+        or exists (select 1 from analytics_audience_daily where account_id = ${accountId}::uuid) as any`),
+  );
+  const messageRows = json<MessageRow[]>(parts.messages);
+  const audienceRows = json<AudienceRow[]>(parts.audience);
+  const baseline = num(parts.baseline);
+  const orderRows = json<OrderRow[]>(parts.orders);
+  const notSentRows = json<NotSentRow[]>(parts.not_sent);
+  const funnel = funnelOf({
+    structure: json(parts.structure),
+    counts: json(parts.counts),
+    revenue: json(parts.revenue),
+  });
+  const anything = Boolean(parts.any);
 
   const isCurrent = (day: string) => day >= period.from;
   const figure = (pick: (current: boolean) => number): Figure => ({
@@ -161,7 +165,7 @@ export async function loadCompanyAnalytics(
     accountId,
     period,
     compared,
-    storeConnected: Boolean(account.store),
+    storeConnected: Boolean(parts.store),
     empty: !anything,
     headline: {
       sent,
@@ -222,10 +226,7 @@ function audienceSeries(
   return { contactsByDay, consentByDay };
 }
 
-function notSentOf(
-  rows: { reason: string; current: number | null; previous: number | null }[],
-  compared: boolean,
-): NotSentCount[] {
+function notSentOf(rows: NotSentRow[], compared: boolean): NotSentCount[] {
   const byReason = new Map<string, NotSentCount>();
   for (const r of rows) {
     const reason = notSentReasonOf(r.reason);

@@ -1,7 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rowsOf } from "#db/rows";
 import { NIL_UUID } from "#db/schema";
-import type { Queryable } from "~/domain/kernel/scope";
 import type { DayRange } from "./period";
 import type { AnalyticsChannel, FunnelJourney, FunnelTouchpoint, TopLink } from "./report";
 
@@ -35,38 +33,35 @@ type Revenue = { touchpoint_id: string; currency: string; orders: number; revenu
 
 const num = (v: unknown) => Number(v ?? 0);
 
-export async function funnelOf(db: Queryable, accountId: string, range: DayRange): Promise<FunnelJourney[]> {
-  const [structure, counts, revenue] = await Promise.all([
-    db
-      .execute(
-        sql`select j.id as journey_id, j.name as journey_name, p.id as product_id, p.name as product_name, j.state,
-            t.id as touchpoint_id, t.ordinal, t.name, t.channel, t.link_target
-          from journeys j join products p on p.id = j.product_id
-          left join touchpoints t on t.journey_id = j.id
-          where j.account_id = ${accountId}::uuid
-          order by p.name, p.id, t.ordinal, t.id`,
-      )
-      .then((r) => rowsOf<Structure>(r)),
-    db
-      .execute(
-        sql`select journey_id, touchpoint_id, sum(sent)::int as sent, sum(delivered)::int as delivered,
-            sum(failed)::int as failed, sum(clicks)::int as clicks, sum(clicked_messages)::int as clicked
-          from analytics_message_daily
-          where account_id = ${accountId}::uuid and day between ${range.from}::date and ${range.to}::date
-          group by 1, 2`,
-      )
-      .then((r) => rowsOf<Counts>(r)),
-    db
-      .execute(
-        sql`select touchpoint_id, currency, sum(orders)::int as orders, sum(revenue_minor)::bigint as revenue
-          from analytics_order_daily
-          where account_id = ${accountId}::uuid and day between ${range.from}::date and ${range.to}::date
-            and touchpoint_id <> ${NIL_UUID}::uuid
-          group by 1, 2`,
-      )
-      .then((r) => rowsOf<Revenue>(r)),
-  ]);
+/** The funnel's three parts as subqueries answering JSON arrays, for the loader's one statement. */
+export function funnelQueries(accountId: string, range: DayRange) {
+  return {
+    structure: sql`(select coalesce(json_agg(x), '[]'::json) from (
+        select j.id as journey_id, j.name as journey_name, p.id as product_id, p.name as product_name, j.state,
+          t.id as touchpoint_id, t.ordinal, t.name, t.channel, t.link_target
+        from products p join journeys j on j.product_id = p.id
+        left join touchpoints t on t.journey_id = j.id
+        where p.account_id = ${accountId}::uuid
+        order by p.name, p.id, t.ordinal, t.id) x)`,
+    counts: sql`(select coalesce(json_agg(x), '[]'::json) from (
+        select journey_id, touchpoint_id, sum(sent)::int as sent, sum(delivered)::int as delivered,
+          sum(failed)::int as failed, sum(clicks)::int as clicks, sum(clicked_messages)::int as clicked
+        from analytics_message_daily
+        where account_id = ${accountId}::uuid and day between ${range.from}::date and ${range.to}::date
+        group by 1, 2) x)`,
+    revenue: sql`(select coalesce(json_agg(x), '[]'::json) from (
+        select touchpoint_id, currency, sum(orders)::int as orders, sum(revenue_minor)::bigint as revenue
+        from analytics_order_daily
+        where account_id = ${accountId}::uuid and day between ${range.from}::date and ${range.to}::date
+          and touchpoint_id <> ${NIL_UUID}::uuid
+        group by 1, 2) x)`,
+  };
+}
 
+export type FunnelRows = { structure: Structure[]; counts: Counts[]; revenue: Revenue[] };
+
+/** The funnel from the rows funnelQueries answered: every journey in order, its touchpoints in theirs. */
+export function funnelOf({ structure, counts, revenue }: FunnelRows): FunnelJourney[] {
   const countsOf = new Map(counts.map((c) => [`${c.journey_id}/${c.touchpoint_id}`, c]));
   const revenueOf = new Map<string, Revenue[]>();
   for (const r of revenue) revenueOf.set(r.touchpoint_id, [...(revenueOf.get(r.touchpoint_id) ?? []), r]);

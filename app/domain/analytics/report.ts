@@ -6,14 +6,14 @@ import type { Period } from "./period";
  * tables (db/schema/analytics.ts), never raw messages.
  *
  * How the figures are counted (the rule the rollups and the rebuild share):
- * - Days are the company's local days (accounts.time_zone). A message counts on the day it was sent
- *   (sent_at), or created when it never was: its delivery, failure or "not sent" outcome stays on
- *   that day, so delivered never exceeds sent within a day. Clicks, opt-outs, new contacts, form
- *   submissions and orders count on the day they happened. Form views are kept per UTC day by the
- *   form's own counter and show on that date.
+ * - Days are the company's local days (accounts.time_zone). A message and everything that happens to
+ *   it (delivery, failure, clicks on its tracked link) count on the day it was sent (sent_at), or
+ *   created when it never was, so delivered and clicked never exceed sent within a day. Opt-outs, new
+ *   contacts, form submissions and orders count on the day they happened. Form views are kept per UTC
+ *   day by the form's own counter and show on that date.
  * - sent: messages that left for the provider (sent_at set), whatever happened next; delivered: with a
- *   delivery receipt; failed: failed or undelivered; clicks: every click of a tracked link;
- *   clickedMessages: messages clicked at least once (counted on the day of their first click).
+ *   delivery receipt; failed: failed or undelivered; clicks: every click of a message's tracked link;
+ *   clickedMessages: messages clicked at least once.
  * - Test now messages count like any other (they were sent).
  * - Amounts of money are integers in minor units (cents) of their currency.
  */
