@@ -95,6 +95,8 @@ export default [
   route("resources/form-images", "routes/forms/form-images.tsx"),
   route("resources/webchat-assets", "routes/webchat/assets-resource.tsx"),
   route("resources/chat-inbox-events", "routes/webchat/inbox-events.tsx"),
+  // The analytics page's current view as CSV (issue 18).
+  route("analytics/export.csv", "routes/analytics/export-csv.tsx"),
 
   // Setup: signed in, with or without a company.
   route("setup", "routes/setup/setup.tsx"),

@@ -263,7 +263,13 @@ const en = {
   },
   adminPage: {
     title: "Admin",
-    tabs: { companies: "Companies", users: "Users", terms: "Terms & Conditions", audit: "Audit log" },
+    tabs: {
+      companies: "Companies",
+      users: "Users",
+      terms: "Terms & Conditions",
+      audit: "Audit log",
+      overview: "Platform overview",
+    },
   },
   invitations: {
     bannerText: "{{inviter}} has invited you to join",

@@ -274,6 +274,7 @@ const fr: Resources = {
       users: "Utilisateurs",
       terms: "Conditions générales",
       audit: "Journal d’audit",
+      overview: "Vue d'ensemble",
     },
   },
   invitations: {

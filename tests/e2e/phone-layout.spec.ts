@@ -67,6 +67,7 @@ const phoneScreens: Record<string, Screen> = {
   "admin, users": { path: "/admin?tab=users", user: platformAdmin },
   "admin, terms": { path: "/admin?tab=terms", user: platformAdmin },
   "admin, audit": { path: "/admin?tab=audit", user: platformAdmin },
+  "admin, overview": { path: "/admin?tab=overview", user: platformAdmin },
   "chat interface": { path: "/chat-interface", user: platformAdmin },
 };
 

@@ -1,5 +1,8 @@
-/** The tabs of /admin, chosen with ?tab=. The audit log is ours, beyond the spec. */
-export const adminTabs = ["companies", "users", "terms", "audit"] as const;
+/**
+ * The tabs of /admin, chosen with ?tab=. The audit log and the platform overview (issue 18) are ours,
+ * beyond the spec.
+ */
+export const adminTabs = ["companies", "users", "terms", "audit", "overview"] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
 export function adminTabOf(url: URL): AdminTab {

@@ -1,19 +1,25 @@
 import { Banner, Box, Page, Tabs } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { getDb } from "#db/client.server";
 import { requireViewerWith } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
 import { listAuditLog } from "~/domain/admin/audit.server";
 import { loadCompaniesTab } from "~/domain/admin/companies.server";
 import { loadTermsTab } from "~/domain/admin/legal.server";
+import { loadPlatformOverviewTab } from "~/domain/admin/overview-tab.server";
 import { adminTabOf, adminTabs } from "~/domain/admin/tabs";
 import { loadUsersTab } from "~/domain/admin/users.server";
 import { AuditTab } from "~/ui/admin/audit-tab";
 import { CompaniesTab } from "~/ui/admin/companies-tab";
 import { TermsTab } from "~/ui/admin/terms-tab";
 import { UsersTab } from "~/ui/admin/users-tab";
+import analyticsStyles from "~/ui/analytics/analytics.css?url";
+import { PlatformOverviewTab } from "~/ui/analytics/platform-overview";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/admin";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: analyticsStyles }];
 
 /** The platform admin area: admins change, roadmins only look (their writes are refused with 403). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           search: url.searchParams.get("q") ?? "",
         }),
       };
+    case "overview":
+      return { ...common, tab, overview: await loadPlatformOverviewTab(getDb(), url) };
   }
 }
 
@@ -77,6 +85,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
             <TermsTab data={loaderData.terms} canWrite={loaderData.canWrite} />
           ) : null}
           {loaderData.tab === "audit" ? <AuditTab data={loaderData.audit} /> : null}
+          {loaderData.tab === "overview" ? <PlatformOverviewTab data={loaderData.overview} /> : null}
         </div>
       </Tabs>
     </Page>
