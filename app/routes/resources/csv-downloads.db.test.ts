@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { expect, test } from "vitest";
 import { contacts } from "#db/schema";
 import { createAttribute } from "~/domain/contacts/attributes.server";
 import { runCsvImport, startCsvImport } from "~/domain/contacts/csv-import.server";
-import { fixedT } from "~/i18n/i18n.server";
 import { signedInRequest } from "../../../tests/support/factories";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -15,9 +15,9 @@ import { loader as sampleLoader } from "./csv-sample";
 type Company = Awaited<ReturnType<typeof companyWithAdmin>>;
 
 async function download(loader: (args: never) => Promise<Response>, company: Company, url: string) {
-  const t = await fixedT("en");
   const request = await signedInRequest(company.admin.id, url);
-  const response = await loader({ request, params: {}, context: { get: () => ({ t }) } } as never);
+  // A request's context as the root middleware leaves it: no language chosen, so English.
+  const response = await loader({ request, params: {}, context: new RouterContextProvider() } as never);
   expect(response.status).toBe(200);
   return (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
 }

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { expect, test } from "vitest";
+import { afterEach, expect, test } from "vitest";
 import { accounts } from "#db/schema";
 import { getMessagingSettings } from "~/domain/settings/messaging.server";
+import { stopJobs } from "~/services/jobs/jobs.server";
 import { signedInRequest, thrownBy } from "../../../tests/support/factories";
 import { companyWithAdmin, createMember } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -20,6 +21,12 @@ async function post(userId: string, fields: Record<string, string>) {
 const statusOf = (answer: unknown) => (answer as { init?: ResponseInit | null }).init?.status ?? 200;
 
 describeEachDatabase("/settings: messaging settings", (getDb) => {
+  // A time zone change queues the company's analytics rebuild: the job queue opened on this database
+  // must close with it, or the next database's tests would send through the old one.
+  afterEach(async () => {
+    await stopJobs();
+  });
+
   test("a company admin saves through the route; another company's settings stay as they were", async () => {
     const a = await companyWithAdmin();
     const b = await companyWithAdmin();
