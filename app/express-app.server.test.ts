@@ -5,6 +5,7 @@ import type { RequestHandler } from "express";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { config, resetConfigForTests } from "~/config.server";
 import { clientIpContext, fromThisMachineContext } from "~/context.server";
+import { resetWebLoadForTests, webRequestsInLastSecond } from "~/services/http/web-load.server";
 import { createExpressApp, loadContextFor } from "./express-app.server";
 
 /**
@@ -194,5 +195,16 @@ describe("a company's chat host (CHAT_DOMAIN)", () => {
     expect(await on("acme.chat.example.com:443", "/magic?token=x")).toBe("/c/acme/magic");
     expect(await on("acme.chat.example.com", "/chat-app/chat.js")).toBe("/chat-app/chat.js");
     expect(await on("localhost", "/contacts")).toBe("/contacts");
+  });
+});
+
+describe("how busy the web is (for an in-process worker)", () => {
+  test("pages count as web requests; the health check does not", async () => {
+    resetWebLoadForTests();
+    const base = await start();
+    await fetch(`${base}/healthz`);
+    expect(webRequestsInLastSecond()).toBe(0);
+    await Promise.all([fetch(`${base}/contacts`), fetch(`${base}/settings`)]);
+    expect(webRequestsInLastSecond()).toBe(2);
   });
 });

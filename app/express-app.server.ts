@@ -33,11 +33,6 @@ export function createExpressApp(options: {
   const app = express();
   app.disable("x-powered-by");
   if (settings.TRUST_PROXY !== false) app.set("trust proxy", settings.TRUST_PROXY);
-  // Counted first, so an in-process worker knows when the web is busy (web-load.server.ts).
-  app.use((_req, _res, next) => {
-    noteWebRequest();
-    next();
-  });
   app.use(compressionWithDrainFix());
   // {subdomain}.{CHAT_DOMAIN}: a company's web chat app, served as /c/{subdomain}/... (issue 17).
   if (settings.CHAT_DOMAIN) {
@@ -74,6 +69,13 @@ export function createExpressApp(options: {
   });
 
   options.mountStatic?.(app);
+
+  // Pages, actions and webhooks (not static files, which cost next to nothing) are counted, so an
+  // in-process worker knows when the web is busy (web-load.server.ts).
+  app.use((_req, _res, next) => {
+    noteWebRequest();
+    next();
+  });
 
   const gate: RequestHandler[] = options.databaseCanBeDown
     ? [requireDatabase({ ping: options.pingDatabase, productName: settings.PRODUCT_NAME })]
