@@ -166,7 +166,8 @@ test("the admin's Add Company modal fits the phone", async ({ page }) => {
 
 test("the overflow check names the element that makes a page too wide", async ({ page }) => {
   await login(page, demo);
-  await page.goto("/contacts");
+  // Hydrated first: an element added while React still hydrates would be a mismatch (React error 418).
+  await gotoLive(page, "/contacts");
   await page.locator(".shell-content").evaluate((content) => {
     const wide = document.createElement("div");
     wide.className = "too-wide";
