@@ -312,7 +312,6 @@ const en = {
   screens: {
     pendingBody: "This screen is part of a later release of {{product}} and has no content yet.",
     home: "Analytics",
-    homeNoDashboard: "No analytics dashboard is set up for this company yet.",
     admin: "Admin",
     touchpoints: "Touchpoints",
     workflow: "Workflow",

@@ -320,7 +320,6 @@ const fr: Resources = {
     pendingBody:
       "Cet écran fait partie d’une version ultérieure de {{product}} et n’a pas encore de contenu.",
     home: "Statistiques",
-    homeNoDashboard: "Aucun tableau de bord statistique n’est encore configuré pour cette entreprise.",
     admin: "Administration",
     touchpoints: "Points de contact",
     workflow: "Flux de travail",

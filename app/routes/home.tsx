@@ -1,21 +1,19 @@
 import { BlockStack, Page, Tabs } from "@shopify/polaris";
 import { eq } from "drizzle-orm";
-import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Await, data, useLocation, useSearchParams } from "react-router";
+import { data, useLocation, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "#db/client.server";
 import { dashboards } from "#db/schema";
 import { requireMember, requireMemberWith } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
 import { loadCompanyAnalytics } from "~/domain/analytics/analytics.server";
-import { rangeChoiceFromSearch, resolvePeriod } from "~/domain/analytics/period";
+import { type RangeChoice, rangeChoiceFromSearch, resolvePeriod } from "~/domain/analytics/period";
 import { dismissFirstRunChecklist, firstRunChecklist } from "~/domain/first-run/checklist.server";
 import analyticsStyles from "~/ui/analytics/analytics.css?url";
 import { AnalyticsSkeleton } from "~/ui/analytics/analytics-skeleton";
 import { AnalyticsResultView, RangeProblem } from "~/ui/analytics/analytics-view";
 import { DashboardEmbed } from "~/ui/analytics/dashboard-embed";
 import { LoadFailed, PeriodHeader } from "~/ui/analytics/period-header";
-import { useHydrated } from "~/ui/analytics/use-hydrated";
 import { FirstRunChecklist } from "~/ui/first-run/checklist";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/home";
@@ -24,8 +22,10 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: anal
 
 /**
  * Analytics (issue 18): the company's figures for a range of its own days, under the first-run
- * checklist while the company has steps left. The figures stream in (skeletons until then); a company
- * whose admin-assigned dashboard has an external embed sees it in a tab beside ours (?view=embed).
+ * checklist while the company has steps left. The figures come with the page (a few milliseconds of
+ * rollup reads, so the page works without JavaScript and hydrates without a pending boundary); while
+ * another range loads, its skeletons show. A company whose admin-assigned dashboard has an external
+ * embed sees it in a tab beside ours (?view=embed).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireMember({ request, context });
@@ -33,22 +33,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const choice = rangeChoiceFromSearch(url.searchParams);
   const period = resolvePeriod(choice, member.account.timeZone);
   const dashboardId = member.account.dashboardId;
+  const wantsEmbed = url.searchParams.get("view") === "embed";
+  // Read beside the dashboard unless the embed tab is asked for (then only if there is no embed).
+  const figures = !wantsEmbed && period.ok ? figuresOrFailed(member.account.id, choice) : null;
   const [[dashboard], checklist] = await Promise.all([
     dashboardId ? getDb().select().from(dashboards).where(eq(dashboards.id, dashboardId)) : [],
     firstRunChecklist(member),
   ]);
   const embed = dashboard?.embedUrl ? { name: dashboard.name, embedUrl: dashboard.embedUrl } : null;
-  const view = embed && url.searchParams.get("view") === "embed" ? "embed" : "ours";
+  const view = embed && wantsEmbed ? "embed" : "ours";
   return {
     embed,
     view,
     choice,
     period,
-    // Not awaited: the page renders at once and the figures follow in the same response.
-    analytics: view === "ours" && period.ok ? loadCompanyAnalytics(getDb(), member.account.id, choice) : null,
+    analytics:
+      view === "ours" && period.ok ? await (figures ?? figuresOrFailed(member.account.id, choice)) : null,
     checklist: checklist.show ? checklist : null,
     canDismiss: can(member, "firstRun.dismiss"),
   };
+}
+
+/** The report, or "failed" (the page still shows, with the failure in words). */
+async function figuresOrFailed(accountId: string, choice: RangeChoice) {
+  try {
+    return await loadCompanyAnalytics(getDb(), accountId, choice);
+  } catch (error) {
+    console.error("analytics: could not load the figures", error);
+    return "failed" as const;
+  }
 }
 
 /** 'Hide this checklist'. */
@@ -62,26 +75,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
+  const navigation = useNavigation();
   const [searchParams, setSearchParams] = useSearchParams();
   const { embed, view, period, analytics } = loaderData;
-  const hydrated = useHydrated();
+  // Another range (or view) of this page on its way: its skeleton, not the last range's figures.
+  const loadingOtherRange =
+    navigation.state === "loading" &&
+    navigation.location.pathname === pathname &&
+    navigation.location.search !== search;
   const ours = (
     <BlockStack gap="400">
       <PeriodHeader choice={loaderData.choice} period={period.ok ? period.period : null} />
       {!period.ok ? (
         <RangeProblem problem={period.problem} />
-      ) : !hydrated ? (
-        // The figures are drawn once the page is live: a boundary still waiting for them while
-        // hydrating would be re-rendered by the first revalidation (React error 421).
+      ) : loadingOtherRange || !analytics ? (
         <AnalyticsSkeleton />
+      ) : analytics === "failed" ? (
+        <LoadFailed />
       ) : (
-        // A new range is a new boundary: its skeleton shows instead of the last range's figures.
-        <Suspense key={search} fallback={<AnalyticsSkeleton />}>
-          <Await resolve={analytics} errorElement={<LoadFailed />}>
-            {(result) => (result ? <AnalyticsResultView result={result} /> : null)}
-          </Await>
-        </Suspense>
+        <AnalyticsResultView result={analytics} />
       )}
     </BlockStack>
   );

@@ -27,6 +27,9 @@ function companyDetails(prefix = "Admin Co"): AdminCompany {
   };
 }
 
+// An external dashboard's address; the browser's requests to it are answered by the test.
+const EMBED_URL = "https://dashboards.example.test/embed/sales";
+
 // Waits for a list reloaded after a save (the status one 1500 ms later); generous for a busy machine.
 const RELOADED = 15_000;
 
@@ -260,6 +263,10 @@ test.describe("platform admin", () => {
     await expect(form.getByText("Please enter the dashboard id")).toBeVisible();
     await form.getByLabel("Dashboard Name").fill(`  ${dashboardName}`);
     await form.getByLabel("Dashboard Id").fill(dashboardId);
+    await form.getByLabel("Embed URL").fill("http://not-https.example.test/board");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(form.getByText("Please enter a valid https URL")).toBeVisible();
+    await form.getByLabel("Embed URL").fill(EMBED_URL);
     await form.getByRole("button", { name: "Save" }).click();
     await expect(toast(page, "Dashboard added Successfully!")).toBeVisible();
     await expect(list.getByText(dashboardName, { exact: true })).toBeVisible({ timeout: RELOADED });
@@ -277,6 +284,29 @@ test.describe("platform admin", () => {
     await assign.getByRole("button", { name: "Save" }).click();
     await expect(toast(page, "Account dashboard updated successfuly")).toBeVisible();
     await expect(row.getByText(dashboardName)).toBeVisible({ timeout: RELOADED });
+
+    // The company's home (issue 18): our analytics first, the assigned embed in a tab beside it.
+    await page.route(`${EMBED_URL}**`, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<h1>Quarterly sales board</h1>" }),
+    );
+    await row.getByRole("button", { name: `View ${company.company} as Admin` }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const tabs = page.getByRole("tablist");
+    await expect(tabs.getByRole("tab", { name: "Analytics" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByText("No figures yet")).toBeVisible();
+    await tabs.getByRole("tab", { name: dashboardName }).click();
+    await expect(page).toHaveURL(/view=embed/);
+    await expect(
+      page
+        .frameLocator(`iframe[title="${dashboardName}"]`)
+        .getByRole("heading", { name: "Quarterly sales board" }),
+    ).toBeVisible();
+    await page.screenshot({ path: "/tmp/analytics-screens/embed-tab.png" });
+    await tabs.getByRole("tab", { name: "Analytics" }).click();
+    await expect(page.getByText("No figures yet")).toBeVisible();
+    await expect(page.locator(`iframe[title="${dashboardName}"]`)).toHaveCount(0);
+    await page.goto("/admin");
+    await findCompany(page, company.company);
 
     await page.getByRole("button", { name: "View Dashboards" }).click();
     await list.getByRole("button", { name: `Delete ${dashboardName}` }).click();

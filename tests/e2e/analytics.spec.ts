@@ -35,7 +35,7 @@ async function openAnalytics(page: Page, search = "") {
   await expect(page.getByTestId("analytics-loading")).toHaveCount(0);
 }
 
-test("Demo Co's dashboard shows its seeded journeys and their messages", async ({ page }) => {
+test("Demo Co's dashboard shows its seeded journeys and their messages", async ({ page, browser }) => {
   await login(page, demo);
   // The seeded enrollments are sent (or held back, and counted as not sent) by the worker shortly
   // after start: reload until the messages show.
@@ -52,6 +52,18 @@ test("Demo Co's dashboard shows its seeded journeys and their messages", async (
   // No store is connected to Demo Co: the tile says so.
   await expect(page.getByTestId("tile-no-store")).toHaveText("No store connected");
   await shot(page, "demo-dashboard");
+  // The figures come with the page: without JavaScript they read the same, with no skeleton left.
+  const sentWithScript = await tileNumber(page, "sent");
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plain = await noScript.newPage();
+  await plain.goto("/");
+  await expect(plain.getByTestId("analytics-loading")).toHaveCount(0);
+  expect(await tileNumber(plain, "sent")).toBeGreaterThanOrEqual(sentWithScript);
+  await expect(plain.getByTestId("funnel-Glow Serum")).toBeVisible();
+  await noScript.close();
   await page.setViewportSize({ width: 390, height: 844 });
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: "no sideways scroll" })

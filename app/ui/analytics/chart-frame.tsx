@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
+import { useHydrated } from "~/ui/use-hydrated";
 import type { DailySeriesChartProps } from "./daily-series-chart";
-import { useHydrated } from "./use-hydrated";
 
 /**
  * Recharts measures the page to draw, which the server cannot do; and it is the heaviest library on

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import type { RangeChoice } from "~/domain/analytics/period";
 import { downloadFile } from "~/ui/contacts/csv-import-hooks";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/ui/use-hydrated";
 
 type RangeValue = RangeChoice["range"];
 

@@ -3,8 +3,9 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { PlanChoice } from "~/domain/billing/plans";
+import { useHydrated } from "~/ui/use-hydrated";
 import { BILLING_ACTION } from "./billing-action";
-import { LeavingForShopify, useHydrated, useStoreSelectPlan } from "./store-billing";
+import { LeavingForShopify, useStoreSelectPlan } from "./store-billing";
 
 export { BILLING_ACTION };
 

@@ -5,17 +5,11 @@ import { Form, useFetcher, useRevalidator } from "react-router";
 import type { StorePlanView } from "~/domain/billing/billing-tab.server";
 import type { StoreBillingAnswer } from "~/domain/billing/checkout.server";
 import { ToastView } from "~/ui/toast";
+import { useHydrated } from "~/ui/use-hydrated";
 import { BILLING_ACTION } from "./billing-action";
 
 /** The account is read again this long after a store plan's cancel (spec 2 §9: about 2 s). */
 export const STORE_CANCEL_REFETCH_MS = 2_000;
-
-/** True once React runs in the browser: forms then ask for data instead of a redirect. */
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /**
  * Leaves for Shopify's confirmation page in the top window: inside the Shopify admin the app is in a
