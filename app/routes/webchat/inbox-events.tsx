@@ -1,8 +1,6 @@
 import { requireMemberWith, requireViewerWith } from "~/domain/access/guard.server";
-import { subscribeToEvents } from "~/services/events/events.server";
+import { eventStreamResponse } from "~/services/events/event-stream.server";
 import type { Route } from "./+types/inbox-events";
-
-const HEARTBEAT_MS = 25_000;
 
 /**
  * Server-sent events of the chat inbox: a `change` whenever a message is written in one of the
@@ -14,46 +12,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let accountId: string | null = null;
   if (everyCompany) await requireViewerWith({ request, context }, "chat.view");
   else accountId = (await requireMemberWith({ request, context }, "webchat.view")).account.id;
-
-  const encoder = new TextEncoder();
-  let cleanup = () => {};
-  const stream = new ReadableStream({
-    async start(controller) {
-      const send = (text: string) => {
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          cleanup();
-        }
-      };
-      const unsubscribe = await subscribeToEvents((event) => {
-        if (event.topic !== "webchat") return;
-        if (accountId !== null && event.accountId !== accountId) return;
-        send(`event: change\ndata: ${JSON.stringify({ topic: "webchat" })}\n\n`);
-      });
-      const heartbeat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
-      cleanup = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-      };
-      request.signal.addEventListener("abort", () => {
-        cleanup();
-        try {
-          controller.close();
-        } catch {}
-      });
-      send("retry: 3000\n\n");
-    },
-    cancel() {
-      cleanup();
-    },
-  });
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/event-stream",
-      // no-transform keeps the compression middleware from buffering the stream.
-      "Cache-Control": "no-cache, no-transform",
-      Connection: "keep-alive",
-    },
+  return eventStreamResponse(request, {
+    wants: (event) => event.topic === "webchat" && (accountId === null || event.accountId === accountId),
+    onEvent: (stream) => stream.send("change", { topic: "webchat" }),
   });
 }
