@@ -1,4 +1,4 @@
-import { serviceWorkerScript } from "~/domain/webchat/chat/chat-page.server";
+import { serviceWorkerScript } from "~/domain/webchat/chat/chat-app-shell.server";
 import { resolveChatRequest } from "~/domain/webchat/chat/chat-request.server";
 import type { Route } from "./+types/service-worker";
 

@@ -214,6 +214,55 @@ export type ConversationSummary = {
   unread: number;
 };
 
+// A conversation with its contact and company: what the inbox's list and thread both show.
+const conversationColumns = {
+  id: chatConversations.id,
+  accountId: chatConversations.accountId,
+  company: accounts.company,
+  contactId: contacts.id,
+  firstName: contacts.firstName,
+  lastName: contacts.lastName,
+  email: contacts.email,
+  lastMessageAt: chatConversations.lastMessageAt,
+};
+type ConversationRow = {
+  id: string;
+  accountId: string;
+  company: string;
+  contactId: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  lastMessageAt: Date;
+};
+
+function selectConversations<Extra extends Record<string, SQL.Aliased | SQL>>(extra: Extra) {
+  return getDb()
+    .select({ ...conversationColumns, ...extra })
+    .from(chatConversations)
+    .innerJoin(
+      contacts,
+      and(eq(contacts.id, chatConversations.contactId), eq(contacts.accountId, chatConversations.accountId)),
+    )
+    .innerJoin(accounts, eq(accounts.id, chatConversations.accountId));
+}
+
+function toSummary(
+  row: ConversationRow,
+  last: Pick<ConversationSummary, "lastMessage" | "lastAuthor" | "unread">,
+): ConversationSummary {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    company: row.company,
+    contactId: row.contactId,
+    contactName: `${row.firstName} ${row.lastName}`.trim(),
+    contactEmail: row.email,
+    lastMessageAt: row.lastMessageAt.toISOString(),
+    ...last,
+  };
+}
+
 /** Conversations newest first, with their unread counts (the contact's messages no staff has read). */
 export async function listConversations(
   scope: InboxScope,
@@ -236,26 +285,7 @@ export async function listConversations(
     "contact" | "staff" | null
   >`(select m.author_kind from chat_messages m where m.conversation_id = ${chatConversations.id} order by m.created_at desc, m.id desc limit 1)`;
   const unread = sql<number>`(select count(*)::int from chat_messages m where m.conversation_id = ${chatConversations.id} and m.author_kind = 'contact' and m.read_at is null)`;
-  const rows = await getDb()
-    .select({
-      id: chatConversations.id,
-      accountId: chatConversations.accountId,
-      company: accounts.company,
-      contactId: contacts.id,
-      firstName: contacts.firstName,
-      lastName: contacts.lastName,
-      email: contacts.email,
-      lastMessageAt: chatConversations.lastMessageAt,
-      lastMessage,
-      lastAuthor,
-      unread,
-    })
-    .from(chatConversations)
-    .innerJoin(
-      contacts,
-      and(eq(contacts.id, chatConversations.contactId), eq(contacts.accountId, chatConversations.accountId)),
-    )
-    .innerJoin(accounts, eq(accounts.id, chatConversations.accountId))
+  const rows = await selectConversations({ lastMessage, lastAuthor, unread })
     .where(
       and(
         scopeCondition(scope),
@@ -265,18 +295,9 @@ export async function listConversations(
     )
     .orderBy(desc(chatConversations.lastMessageAt), desc(chatConversations.id))
     .limit(INBOX_PAGE);
-  return rows.map((r) => ({
-    id: r.id,
-    accountId: r.accountId,
-    company: r.company,
-    contactId: r.contactId,
-    contactName: `${r.firstName} ${r.lastName}`.trim(),
-    contactEmail: r.email,
-    lastMessageAt: r.lastMessageAt.toISOString(),
-    lastMessage: r.lastMessage,
-    lastAuthor: r.lastAuthor,
-    unread: Number(r.unread),
-  }));
+  return rows.map((r) =>
+    toSummary(r, { lastMessage: r.lastMessage, lastAuthor: r.lastAuthor, unread: Number(r.unread) }),
+  );
 }
 
 export type ConversationThread = {
@@ -290,24 +311,9 @@ export async function getConversationThread(
   conversationId: string,
 ): Promise<ConversationThread | null> {
   const db = getDb();
-  const [row] = await db
-    .select({
-      id: chatConversations.id,
-      accountId: chatConversations.accountId,
-      company: accounts.company,
-      contactId: contacts.id,
-      firstName: contacts.firstName,
-      lastName: contacts.lastName,
-      email: contacts.email,
-      lastMessageAt: chatConversations.lastMessageAt,
-    })
-    .from(chatConversations)
-    .innerJoin(
-      contacts,
-      and(eq(contacts.id, chatConversations.contactId), eq(contacts.accountId, chatConversations.accountId)),
-    )
-    .innerJoin(accounts, eq(accounts.id, chatConversations.accountId))
-    .where(and(eq(chatConversations.id, conversationId), scopeCondition(scope)));
+  const [row] = await selectConversations({}).where(
+    and(eq(chatConversations.id, conversationId), scopeCondition(scope)),
+  );
   if (!row) return null;
   const rows = await db
     .select({
@@ -326,18 +332,11 @@ export async function getConversationThread(
   const messages = rows.reverse().map((r) => toView(r, r.authorKind === "staff" ? r.givenName : null));
   const last = messages.at(-1);
   return {
-    conversation: {
-      id: row.id,
-      accountId: row.accountId,
-      company: row.company,
-      contactId: row.contactId,
-      contactName: `${row.firstName} ${row.lastName}`.trim(),
-      contactEmail: row.email,
-      lastMessageAt: row.lastMessageAt.toISOString(),
+    conversation: toSummary(row, {
       lastMessage: last?.body ?? null,
       lastAuthor: last?.author ?? null,
       unread: 0,
-    },
+    }),
     messages,
   };
 }
