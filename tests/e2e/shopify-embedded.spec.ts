@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { expect, type FrameLocator, type Page, test } from "@playwright/test";
 import { login } from "../support/e2e-helpers";
 import { shopifyStandIn } from "../support/e2e-shopify";
@@ -117,6 +118,25 @@ test("a deep link into the admin opens its screen", async ({ page, baseURL }) =>
   await expect(page.locator("#app-title")).toHaveText("Products");
   await expect(app.getByRole("button", { name: "Create Product" })).toBeVisible();
   await page.screenshot({ path: `${shots}/products-deep-link.png` });
+});
+
+test("a CSV download inside the admin carries the session token (the analytics export)", async ({
+  page,
+  baseURL,
+}) => {
+  const shop = newShop();
+  await seedShop(shop);
+  const app = await openInShopifyAdmin(page, { shop, baseURL: baseURL as string });
+  await acceptTermsIn(app);
+  await expect(app.getByRole("button", { name: "Export CSV" })).toBeVisible();
+
+  const exported = page.waitForEvent("download");
+  await app.getByRole("button", { name: "Export CSV" }).click();
+  const download = await exported;
+  expect(download.suggestedFilename()).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path()) as string, "utf8");
+  expect(csv).toContain("Headline figures");
+  expect(csv).toMatch(/^Messages sent,0,0,0\r$/m);
 });
 
 test("embedded pages may be framed by the token's shop's admin only; standalone pages by nobody", async ({

@@ -133,11 +133,7 @@ function lazyViewer(request: Request): RequestViewer {
   let workspace: Promise<Workspace | null> | undefined;
   const embeddedAuth = () => {
     embedded ??= authenticateEmbedded(request);
-    // The library's answer to a bad token is a Response that every guard of the request throws:
-    // each gets its own copy, since React Router reads the body of each one it is given.
-    return embedded.catch((error: unknown) => {
-      throw error instanceof Response ? error.clone() : error;
-    });
+    return ownCopy(embedded);
   };
   const embeddedStaff = (auth: EmbeddedAuth) => {
     staff ??= findEmbeddedStaff(auth).then((found) => {
@@ -165,7 +161,7 @@ function lazyViewer(request: Request): RequestViewer {
           }
         );
       });
-      return viewer;
+      return ownCopy(viewer);
     },
     workspace: (resolved) => {
       workspace ??= embeddedAuth().then(async (auth) => {
@@ -178,9 +174,20 @@ function lazyViewer(request: Request): RequestViewer {
           viewAs: null,
         };
       });
-      return workspace;
+      return ownCopy(workspace);
     },
   };
+}
+
+/**
+ * A memoised answer for one more guard of the request. A thrown Response (the library's answer to a
+ * bad token, a redirect) is thrown by every guard that asks, and React Router reads the body of each
+ * one it is given: each gets its own copy, cut from the original that is never handed out.
+ */
+function ownCopy<T>(memo: Promise<T>): Promise<T> {
+  return memo.catch((error: unknown) => {
+    throw error instanceof Response ? error.clone() : error;
+  });
 }
 
 /** Root middleware: one lazily resolved viewer shared by the layout's and the screens' guards. */

@@ -4,7 +4,7 @@ import { RouterContextProvider } from "react-router";
 import { expect, test } from "vitest";
 import { getDb } from "#db/client.server";
 import { accounts, memberships, storeProfiles, users } from "#db/schema";
-import { requireMember, requireViewer } from "~/domain/access/guard.server";
+import { requireMember, requireViewer, viewerMiddleware } from "~/domain/access/guard.server";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { loader as appLoader } from "~/routes/embedded/app";
 import { shopifySessionStorage } from "~/services/shopify/shopify.server";
@@ -224,6 +224,25 @@ describeEachDatabase("the embedded app's guard", () => {
       expect((thrown as Response).status).toBe(401);
       expect((thrown as Response).headers.get("X-Shopify-Retry-Invalid-Session-Request")).toBe("1");
     }
+  });
+
+  test("every guard of one request throws its own readable copy of the refusal (React Router reads each body)", async () => {
+    await createAccount();
+    await openAs(shopify(), SHOP, { id: 7, email: "owner@demo.example", account_owner: true });
+    // A link naming another shop than its token's: our own refusal, which has a body.
+    const request = bearerRequest(await sessionToken(SHOP, { sub: "7" }), `/contacts?shop=${OTHER_SHOP}`);
+    const context = new RouterContextProvider();
+    const bodies: string[] = [];
+    await viewerMiddleware({ request, context } as never, async () => {
+      // The layout's guard, then the screen's: each asks the request's one lazily resolved viewer.
+      for (const guard of [requireViewer, requireViewer, requireMember, requireMember]) {
+        const thrown = await thrownBy(guard({ request, context }));
+        expect((thrown as Response).status).toBe(401);
+        bodies.push(await (thrown as Response).text());
+      }
+      return new Response(null);
+    });
+    expect(bodies).toEqual(["Unauthorized", "Unauthorized", "Unauthorized", "Unauthorized"]);
   });
 
   test("a document load with a stale id_token goes to the library's bounce page, which reloads it with a new token", async () => {

@@ -9,6 +9,7 @@ const embedded = {
     "A {{product}} account already uses the email address of your Shopify staff account, and Shopify has not verified that address yet. Verify it in your Shopify account settings, then open {{product}} again.",
   authNotConfigured:
     "The Shopify integration is not configured on this server. Set SHOPIFY_API_KEY and SHOPIFY_API_SECRET and restart the server.",
+  downloadFailed: "The file could not be downloaded. Try again.",
 };
 
 export default embedded;

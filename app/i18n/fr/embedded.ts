@@ -11,6 +11,7 @@ const embedded: Resources["embedded"] = {
     "Un compte {{product}} utilise déjà l’adresse e-mail de votre compte employé Shopify, et Shopify n’a pas encore vérifié cette adresse. Vérifiez-la dans les paramètres de votre compte Shopify, puis ouvrez à nouveau {{product}}.",
   authNotConfigured:
     "L’intégration Shopify n’est pas configurée sur ce serveur. Définissez SHOPIFY_API_KEY et SHOPIFY_API_SECRET et redémarrez le serveur.",
+  downloadFailed: "Le fichier n’a pas pu être téléchargé. Réessayez.",
 };
 
 export default embedded;

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import type { RangeChoice } from "~/domain/analytics/period";
-import { downloadFile } from "~/ui/contacts/csv-import-hooks";
+import { useDownload } from "~/ui/download";
 import { useHydrated } from "~/ui/use-hydrated";
 
 type RangeValue = RangeChoice["range"];
@@ -25,6 +25,7 @@ export function RangePicker({
   keep?: Record<string, string>;
 }) {
   const { t } = useTranslation();
+  const downloadFile = useDownload();
   const submit = useSubmit();
   const [range, setRange] = useState<RangeValue>(choice.range);
   const [from, setFrom] = useState(choice.range === "custom" ? choice.from : "");

@@ -86,16 +86,3 @@ export function formatBytes(bytes: number): string {
 export function percent(done: number, total: number) {
   return total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0;
 }
-
-/**
- * Downloads a file from a resource route. Polaris buttons with a url navigate through the router,
- * which would try to render the resource route as a page; a plain anchor with `download` does not.
- */
-export function downloadFile(url: string) {
-  const anchor = document.createElement("a");
-  anchor.href = url;
-  anchor.download = "";
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}

@@ -2,7 +2,8 @@ import { Banner, BlockStack, Button, InlineStack, Modal, ProgressBar, Text } fro
 import { useTranslation } from "react-i18next";
 import type { CsvImportSummary, ImportProblem } from "~/domain/contacts/csv-types";
 import { asI18nKey } from "~/i18n/keys";
-import { downloadFile, formatBytes, percent, type UploadProgress } from "./csv-import-hooks";
+import { useDownload } from "~/ui/download";
+import { formatBytes, percent, type UploadProgress } from "./csv-import-hooks";
 
 /** The steps after the upload starts: Uploading, Processing, and how it ended. */
 
@@ -93,6 +94,7 @@ export function SuccessModal(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const downloadFile = useDownload();
   const summary = props.summary;
   const refused = summary?.rowsFailed ?? 0;
   return (

@@ -17,8 +17,9 @@ import { useTranslation } from "react-i18next";
 import { type ConsentDeclaration, parseConsentDate } from "~/domain/contacts/csv-consent";
 import { type ImportProblem, MAX_CSV_BYTES } from "~/domain/contacts/csv-types";
 import { asI18nKey } from "~/i18n/keys";
+import { useDownload } from "~/ui/download";
 import { type ConsentScan, type ReachCounts, withDeclaration } from "./csv-consent-scan";
-import { downloadFile, formatBytes } from "./csv-import-hooks";
+import { formatBytes } from "./csv-import-hooks";
 
 /** The first steps of the CSV import, before anything is sent: consent, products, file, confirmation. */
 
@@ -105,6 +106,7 @@ export function UploadModal(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const downloadFile = useDownload();
   const { file } = props;
   const tooLarge = file !== null && file.size > MAX_CSV_BYTES;
   const notCsv = file !== null && !/\.csv$/i.test(file.name) && !/csv|excel|text\/plain/i.test(file.type);

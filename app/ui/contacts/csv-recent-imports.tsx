@@ -13,7 +13,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type CsvImportStatus, type CsvImportSummary, isRunning } from "~/domain/contacts/csv-types";
 import { asI18nKey } from "~/i18n/keys";
-import { downloadFile, percent } from "./csv-import-hooks";
+import { useDownload } from "~/ui/download";
+import { percent } from "./csv-import-hooks";
 import { errorReportUrl } from "./csv-import-progress";
 
 const tones: Record<CsvImportStatus, "info" | "attention" | "success" | "critical" | undefined> = {
@@ -35,6 +36,7 @@ export function RecentImports(props: {
   onShowProgress: (id: string) => void;
 }) {
   const { t } = useTranslation();
+  const downloadFile = useDownload();
   const [open, setOpen] = useState(false);
   const imports = props.imports.map((i) => (props.live && props.live.id === i.id ? props.live : i));
   const running = imports.find((i) => isRunning(i.status));
