@@ -24,13 +24,10 @@ import { submitPublicForm } from "./submit.server";
 const crm = setUpCrmStandIn();
 
 beforeEach(() => clearPublicFormCache());
-afterEach(
-  async () => {
-    await flushCrmPageLoads();
-    await stopJobs();
-  },
-  { freshPerTest: true },
-);
+afterEach(async () => {
+  await flushCrmPageLoads();
+  await stopJobs();
+});
 
 async function crmJobs(): Promise<{ state: string; events: number }[]> {
   const boss = await jobs();
