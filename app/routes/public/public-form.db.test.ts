@@ -6,6 +6,7 @@ import { clientIpContext } from "~/context.server";
 import { defaultFormDocument } from "~/domain/forms/form-document";
 import { createForm, setPublished } from "~/domain/forms/forms.server";
 import { clearPublicFormCache } from "~/domain/forms/public-form.server";
+import { resetSubmissionRateForTests } from "~/domain/forms/submit-rate.server";
 import {
   CAPTCHA_TEST_SITE_KEY,
   type HostedProvider,
@@ -58,7 +59,11 @@ const visitor = {
 for (const provider of ["turnstile", "hcaptcha"] as HostedProvider[]) {
   describe(provider, () => {
     const siteverify = setUpSiteverifyStandIn(provider);
-    beforeEach(() => clearPublicFormCache());
+    beforeEach(() => {
+      clearPublicFormCache();
+      // Every test posts from one address: the per-address limit (20 a minute) is another test's.
+      resetSubmissionRateForTests();
+    });
 
     describeEachDatabase(`the public form with ${provider}`, (getDb) => {
       test("the page shows the provider's widget with our site key, its script, and lets them in", async () => {
