@@ -7,10 +7,10 @@ import { defaultFormDocument } from "~/domain/forms/form-document";
 import { createForm, setPublished } from "~/domain/forms/forms.server";
 import { clearPublicFormCache } from "~/domain/forms/public-form.server";
 import { resetSubmissionRateForTests } from "~/domain/forms/submit-rate.server";
+import { setUpSiteverifyStandIn } from "../../../tests/support/captcha-test-env";
 import {
   CAPTCHA_TEST_SITE_KEY,
   type HostedProvider,
-  setUpSiteverifyStandIn,
 } from "../../../tests/support/stand-ins/captcha-siteverify";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";

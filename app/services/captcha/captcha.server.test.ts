@@ -1,10 +1,10 @@
 import { describe, expect, test, vi } from "vitest";
 import { resetConfigForTests } from "~/config.server";
+import { setUpSiteverifyStandIn } from "../../../tests/support/captcha-test-env";
 import {
   CAPTCHA_TEST_SECRET,
   CAPTCHA_TEST_SITE_KEY,
   type HostedProvider,
-  setUpSiteverifyStandIn,
 } from "../../../tests/support/stand-ins/captcha-siteverify";
 import { captchaWidget, verifyCaptcha } from "./captcha.server";
 
