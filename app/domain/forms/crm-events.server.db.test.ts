@@ -11,7 +11,12 @@ import { setUpCrmStandIn } from "../../../tests/support/stand-ins/crm";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { waitFor } from "../../../tests/support/wait-for";
-import { flushCrmPageLoads, forwardPageLoadToCrm, PAGE_LOADS_PER_FLUSH } from "./crm-events.server";
+import {
+  flushCrmPageLoads,
+  forwardFormSubmittedToCrm,
+  forwardPageLoadToCrm,
+  PAGE_LOADS_PER_FLUSH,
+} from "./crm-events.server";
 import { defaultFormDocument, type FormElement, withCustomElements } from "./form-document";
 import { createForm, setPublished } from "./forms.server";
 import { submittedValues } from "./public-fields";
@@ -210,12 +215,12 @@ describeEachDatabase(
       expect(crm().accepted).toEqual([]);
     });
 
-    test("without a CRM configured: nothing queued, nothing sent, the local default keeps them", async () => {
+    test("without a CRM configured: nothing queued, nothing sent; submissions kept by the local default", async () => {
       delete process.env.CRM_WEBHOOK_URL;
       delete process.env.CRM_WEBHOOK_SECRET;
       resetConfigForTests();
       const s = await publishedFormWithProducts();
-      const before = locallyRecordedCrmEvents().length;
+      const kept = locallyRecordedCrmEvents().length;
       forwardPageLoadToCrm({
         accountId: s.accountId,
         formId: s.form.form.id,
@@ -223,12 +228,27 @@ describeEachDatabase(
         productId: null,
       });
       await flushCrmPageLoads();
+      // Page loads are not even gathered.
+      expect(locallyRecordedCrmEvents()).toHaveLength(kept);
+      await forwardFormSubmittedToCrm([
+        {
+          accountId: s.accountId,
+          formId: s.form.form.id,
+          firstName: "Ada",
+          lastName: null,
+          phone: null,
+          email: "ada@example.com",
+          productIds: [s.productId],
+          ip: "198.51.100.2",
+          submittedAt: new Date(),
+        },
+      ]);
       expect(await crmJobs()).toEqual([]);
       expect(crm().requests).toEqual([]);
-      expect(locallyRecordedCrmEvents().length).toBeGreaterThan(Math.min(before, 99));
       expect(locallyRecordedCrmEvents().at(-1)).toMatchObject({
-        event_name: "Form Page Loads",
+        event_name: "Form Submitted",
         form_id: s.form.form.id,
+        email: "ada@example.com",
         ipaddress: "198.51.100.2",
       });
     });

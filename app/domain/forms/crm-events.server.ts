@@ -9,8 +9,8 @@ import { sendJobs } from "~/services/jobs/jobs.server";
 /**
  * The public form's two tracking events (spec 3 §4.2), forwarded to the optional CRM adapter. Never
  * in the visitor's way: events are queued as jobs ("crm-events") that POST them, retried there.
- * Without a CRM configured they go to the adapter's local default (kept in memory, nothing sent, no
- * job, no database write).
+ * Without a CRM configured, 'Form Submitted' goes to the adapter's local default (kept in memory,
+ * nothing sent, no job, no database write) and page loads are not gathered at all.
  *
  * 'Form Page Loads' are batched: gathered in this process's memory and queued every
  * PAGE_LOAD_FLUSH_MS as jobs of CRM_EVENTS_PER_JOB events in one insert, so a page view costs no
@@ -73,6 +73,8 @@ export function forwardPageLoadToCrm(view: {
   ip: string | null;
   productId: string | null;
 }) {
+  // Without a CRM a page view does nothing here (the busiest path of the public form).
+  if (!crmConfigured()) return;
   if (pendingPageLoads.length >= PAGE_LOADS_PER_FLUSH) {
     droppedPageLoads += 1;
     return;
