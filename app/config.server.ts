@@ -111,11 +111,20 @@ const schema = z.object({
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
   CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   CAPTCHA_VERIFY_URL: z.url().optional(),
+  // The host names a hosted captcha's answer may name (the page the widget was solved on); default
+  // APP_URL's. A token solved on another site that shows our site key is refused.
+  CAPTCHA_HOSTNAMES: z.string().optional(),
   // ALTCHA's work: PBKDF2 iterations per attempt, and the most attempts a visitor's browser makes.
   ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(3000),
   // Public form submissions accepted per visitor address per minute (per server process).
   FORM_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  // The optional CRM notification (spec README: "optional outbound adapters, off unless configured"):
+  // the forms' 'Form Page Loads' and 'Form Submitted' events POSTed as JSON to CRM_WEBHOOK_URL, signed
+  // with CRM_WEBHOOK_SECRET (Standard Webhooks: HMAC-SHA256), by a retried job. Unset: not sent.
+  CRM_WEBHOOK_URL: z.url().optional(),
+  CRM_WEBHOOK_SECRET: z.string().min(16).optional(),
+  CRM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   // Web chat (issue 17): a domain whose subdomains serve each company's chat app
   // ({ChatStream subdomain}.{CHAT_DOMAIN}, e.g. chat.example.com). Unset: APP_URL/c/{subdomain} only.
   CHAT_DOMAIN: z
@@ -146,6 +155,8 @@ export type AppConfig = Omit<z.infer<typeof schema>, "APP_URL"> & {
   billingSupportEmail: string;
   /** SHOPIFY_API_KEY and SHOPIFY_API_SECRET are both set. */
   shopifyConfigured: boolean;
+  /** CAPTCHA_HOSTNAMES, or APP_URL's host name: where a hosted captcha's token may have been solved. */
+  captchaHostnames: string[];
 };
 
 function readOrCreateSessionSecret(dataDir: string): string {
@@ -185,6 +196,10 @@ function load(): AppConfig {
     throw new Error(
       `Invalid environment configuration:\n  CAPTCHA_PROVIDER is ${env.CAPTCHA_PROVIDER}: set CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY`,
     );
+  if (Boolean(env.CRM_WEBHOOK_URL) !== Boolean(env.CRM_WEBHOOK_SECRET))
+    throw new Error(
+      "Invalid environment configuration:\n  CRM_WEBHOOK_URL and CRM_WEBHOOK_SECRET go together: set both (the events are signed) or neither",
+    );
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
   const appUrlIsLoopback = isLoopbackHostname(new URL(appUrl).hostname);
   const fileSecret =
@@ -207,6 +222,10 @@ function load(): AppConfig {
     seedDemoData: env.SEED_DEMO_DATA === undefined ? appUrlIsLoopback : env.SEED_DEMO_DATA === "true",
     billingSupportEmail: env.BILLING_SUPPORT_EMAIL ?? env.SUPPORT_EMAIL,
     shopifyConfigured: Boolean(env.SHOPIFY_API_KEY && env.SHOPIFY_API_SECRET),
+    captchaHostnames: (env.CAPTCHA_HOSTNAMES ?? new URL(appUrl).hostname)
+      .split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

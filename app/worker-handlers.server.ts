@@ -6,6 +6,7 @@ import { runShopifyUsageReport } from "~/domain/billing/shopify-usage-report.ser
 import { requeueUnappliedStripeEvents, runStripeEventJob } from "~/domain/billing/stripe-events.server";
 import { runUsageReport } from "~/domain/billing/usage-report.server";
 import { runLeasedCsvImport, startImportLeaseSweep } from "~/domain/contacts/csv-import-lease.server";
+import { deliverCrmEvents } from "~/domain/forms/crm-events.server";
 import { pruneSpentCaptchas } from "~/domain/forms/spent-captchas.server";
 import { runDispatchJob, startDispatchListener } from "~/domain/journeys/dispatch/job.server";
 import { sendMessages } from "~/domain/journeys/dispatch/send.server";
@@ -55,6 +56,7 @@ export const jobHandlers: JobHandlers = {
   "analytics-rebuild": async ({ accountId }) => {
     await rebuildAnalytics(getDb(), accountId);
   },
+  "crm-events": ({ events }) => deliverCrmEvents(events),
   "prune-rate-limits": async () => {
     await pruneRateLimitBuckets();
     await pruneSpentCaptchas();

@@ -248,6 +248,84 @@ test("build, save and publish a form; the publish popover; copy and delete on th
   await shot(page, "builder-390");
 });
 
+/** Selects `text` inside the editor, as a member dragging over it would. */
+async function selectText(page: Page, testId: string, text: string) {
+  await page.getByTestId(testId).evaluate((editor, wanted) => {
+    const walker = document.createTreeWalker(editor, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(wanted) ?? -1;
+      if (at < 0) continue;
+      (editor as HTMLElement).focus();
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + wanted.length);
+      const selection = document.getSelection();
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+      return;
+    }
+    throw new Error(`"${wanted}" is not in the editor`);
+  }, text);
+}
+
+test("the consent text is edited as rich text: bold, a checked link, kept by Save and shown on the canvas", async ({
+  page,
+}) => {
+  await signInNewCompanyAdmin(page);
+  await page.goto("/contact-form/contact-form-builder");
+  await page.getByLabel("Form title", { exact: true }).fill("Rich consent");
+  await page.getByRole("tab", { name: "Component" }).click();
+  await canvasElement(page, "consent text").click();
+  const editor = page.getByRole("textbox", { name: "Consent text" });
+  // The text itself, not its markup.
+  await expect(editor).toContainText("By submitting this form, you agree");
+  await expect(editor).not.toContainText("<p>");
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("Texts from {{COMPANY}} about our offers. Reply STOP to unsubscribe.");
+
+  await selectText(page, "form-rich-text", "Reply STOP to unsubscribe.");
+  await page.getByRole("button", { name: "Bold" }).click();
+  await selectText(page, "form-rich-text", "offers");
+  await page.getByRole("button", { name: "Link", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Insert link" });
+  await dialog.getByLabel("Link address").fill("example.com/terms");
+  await dialog.getByRole("button", { name: "Insert" }).click();
+  await expect(dialog.getByText("Please enter valid url!")).toBeVisible();
+  await dialog.getByLabel("Link address").fill("https://example.com/terms");
+  await dialog.getByRole("button", { name: "Insert" }).click();
+  await expect(dialog).toBeHidden();
+
+  // The canvas shows it as the public page will: the company named, bold, the link.
+  const consent = canvasElement(page, "consent text");
+  await expect(consent.locator("b, strong")).toHaveText("Reply STOP to unsubscribe.");
+  await expect(consent.locator('a[href="https://example.com/terms"]')).toHaveText("offers");
+  await expect(consent).not.toContainText("{{COMPANY}}");
+  await shot(page, "builder-rich-text");
+
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(toast(page, "Form Saved successfully!")).toBeVisible();
+  await page.reload();
+  await page.getByRole("tab", { name: "Component" }).click();
+  await canvasElement(page, "consent text").click();
+  await expect(page.getByTestId("form-rich-text").locator("b, strong")).toHaveText(
+    "Reply STOP to unsubscribe.",
+  );
+  await expect(page.getByTestId("form-rich-text").locator("a")).toHaveAttribute(
+    "href",
+    "https://example.com/terms",
+  );
+
+  // Reset Form puts the default text back in the editor.
+  await page.getByRole("tab", { name: "Settings" }).click();
+  await page.getByRole("button", { name: "Form", exact: true }).click();
+  await page.getByRole("button", { name: "Reset Form" }).click();
+  await page.getByRole("button", { name: "Yes", exact: true }).click();
+  await page.getByRole("tab", { name: "Component" }).click();
+  await canvasElement(page, "consent text").click();
+  await expect(page.getByTestId("form-rich-text")).toContainText("By submitting this form, you agree");
+});
+
 test("RO Admin sees the list and the builder with every control disabled; writes are 403", async ({
   page,
   browser,

@@ -15,6 +15,7 @@ import {
   TEMPLATE_NAMES,
   type TemplateName,
 } from "./form-document";
+import { formImageKeys, lockFormImages, removeFormImages, unusedFormImages } from "./form-images.server";
 
 /**
  * Saved sign-up forms of a company (spec 3 §2.1, §4.1, §7 "Forms"). Every function takes the caller's
@@ -127,20 +128,35 @@ export async function updateForm(
   const checked = checkDocument(input);
   if (!checked.ok) return { ok: false, reason: "invalid", issues: checked.issues };
   const { templateName, elements, style } = checked.document;
-  const [row] = await getDb()
-    .update(microsites)
-    .set({
-      templateName,
-      elements,
-      style,
-      ...(input.disabled === undefined ? {} : { disabled: input.disabled }),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(microsites.id, id), eq(microsites.accountId, context.account.id)))
-    .returning();
-  if (!row) return { ok: false, reason: "not_found" };
+  const accountId = context.account.id;
+  const written = await getDb().transaction(async (tx) => {
+    await lockFormImages(tx, accountId);
+    const [before] = await tx
+      .select({ elements: microsites.elements, style: microsites.style })
+      .from(microsites)
+      .where(and(eq(microsites.id, id), eq(microsites.accountId, accountId)))
+      .for("update");
+    if (!before) return null;
+    const [row] = await tx
+      .update(microsites)
+      .set({
+        templateName,
+        elements,
+        style,
+        ...(input.disabled === undefined ? {} : { disabled: input.disabled }),
+        updatedAt: new Date(),
+      })
+      .where(eq(microsites.id, id))
+      .returning();
+    // Images this save dropped (a replaced logo or background, a removed image element).
+    const kept = formImageKeys(accountId, { elements, style });
+    const dropped = [...formImageKeys(accountId, before)].filter((key) => !kept.has(key));
+    return { row, unused: await unusedFormImages(tx, accountId, dropped) };
+  });
+  if (!written?.row) return { ok: false, reason: "not_found" };
   formChanged(id);
-  return { ok: true, form: toFormRecord(row) };
+  await removeFormImages(written.unused);
+  return { ok: true, form: toFormRecord(written.row) };
 }
 
 /** Publish (disabled false) or unpublish (disabled true) without touching the document (§4.1). */
@@ -162,30 +178,51 @@ export async function setPublished(
 
 /** Copy (§2.1): a new unpublished form with the same document, its name suffixed '-Copied'. */
 export async function copyForm(context: AccountScope, id: string): Promise<FormWriteResult> {
-  const source = await getForm(context, id);
-  if (!source) return { ok: false, reason: "not_found" };
-  const style = { ...source.style, micrositeName: `${source.style.micrositeName}-Copied`.slice(0, 200) };
-  const [row] = await getDb()
-    .insert(microsites)
-    .values({
-      accountId: context.account.id,
-      disabled: true,
-      templateName: source.templateName,
-      elements: source.elements,
-      style,
-    })
-    .returning();
+  if (!isUuid(id)) return { ok: false, reason: "not_found" };
+  const accountId = context.account.id;
+  const row = await getDb().transaction(async (tx) => {
+    // Its images are shared with the copy: no deletion may remove them meanwhile.
+    await lockFormImages(tx, accountId);
+    const [found] = await tx
+      .select()
+      .from(microsites)
+      .where(and(eq(microsites.id, id), eq(microsites.accountId, accountId)));
+    if (!found) return null;
+    const source = toFormRecord(found);
+    const style = { ...source.style, micrositeName: `${source.style.micrositeName}-Copied`.slice(0, 200) };
+    const [copied] = await tx
+      .insert(microsites)
+      .values({
+        accountId,
+        disabled: true,
+        templateName: source.templateName,
+        elements: source.elements,
+        style,
+      })
+      .returning();
+    return copied;
+  });
+  if (!row) return { ok: false, reason: "not_found" };
   return { ok: true, form: toFormRecord(row) };
 }
 
+/** Delete (§2.1); its uploaded images go too, unless another form (a copy) shows them. */
 export async function deleteForm(context: AccountScope, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const removed = await getDb()
-    .delete(microsites)
-    .where(and(eq(microsites.id, id), eq(microsites.accountId, context.account.id)))
-    .returning({ id: microsites.id });
+  const accountId = context.account.id;
+  const removed = await getDb().transaction(async (tx) => {
+    await lockFormImages(tx, accountId);
+    const [row] = await tx
+      .delete(microsites)
+      .where(and(eq(microsites.id, id), eq(microsites.accountId, accountId)))
+      .returning({ elements: microsites.elements, style: microsites.style });
+    if (!row) return null;
+    return { unused: await unusedFormImages(tx, accountId, formImageKeys(accountId, row)) };
+  });
   formChanged(id);
-  return removed.length > 0;
+  if (!removed) return false;
+  await removeFormImages(removed.unused);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------

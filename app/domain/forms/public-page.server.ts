@@ -47,10 +47,11 @@ function captchaScripts(widget: CaptchaWidget, language: FormLanguage): string {
 }
 
 /** The page's policy: framable by any site (it is made for iframes), scripts only from here. */
-let csp: string | undefined;
+let csp: { provider: string; value: string } | undefined;
 export function publicFormCsp(): string {
-  csp ??= buildCsp();
-  return csp;
+  const provider = config().CAPTCHA_PROVIDER;
+  if (csp?.provider !== provider) csp = { provider, value: buildCsp() };
+  return csp.value;
 }
 
 function buildCsp(): string {

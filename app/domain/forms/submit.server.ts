@@ -16,6 +16,7 @@ import { validateAttributeValue } from "~/domain/contacts/schemas";
 import { isUuid } from "~/domain/kernel/ids";
 import { linkContactToProduct } from "~/domain/products/links.server";
 import { type CaptchaCheck, verifyCaptcha } from "~/services/captcha/captcha.server";
+import { forwardFormSubmittedToCrm } from "./crm-events.server";
 import {
   checkSubmission,
   mapSubmission,
@@ -154,7 +155,23 @@ export async function submitPublicForm(input: SubmitInput): Promise<SubmitResult
 
   for (let attempt = 0; ; attempt++) {
     try {
-      return await write();
+      const result = await write();
+      // "A submission was applied": its 'Form Submitted' event for the optional CRM (after the commit).
+      if (result.ok && !result.replay)
+        await forwardFormSubmittedToCrm([
+          {
+            accountId,
+            formId,
+            firstName: mapped.contact.firstName,
+            lastName: mapped.contact.lastName,
+            phone,
+            email,
+            productIds: mapped.productIds,
+            ip: input.ip,
+            submittedAt: new Date(),
+          },
+        ]);
+      return result;
     } catch (error) {
       if (error instanceof Replay) {
         const earlier = await findSubmission(getDb(), formId, input.idempotencyKey);

@@ -75,6 +75,7 @@ const forms = {
     buttonText: "Button text",
     copyright: "Copyright text",
     companyText: "Company text",
+    companyPlaceholder: "{{token}} is replaced by your company's name.",
     consentText: "Consent text",
     image: "Image",
     dropdownOptions: "Dropdown options",

@@ -77,6 +77,7 @@ const forms: typeof formsEn = {
     buttonText: "Texte du bouton",
     copyright: "Texte de copyright",
     companyText: "Texte de l'entreprise",
+    companyPlaceholder: "{{token}} est remplacé par le nom de votre entreprise.",
     consentText: "Texte de consentement",
     image: "Image",
     dropdownOptions: "Options de la liste",

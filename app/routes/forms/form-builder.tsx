@@ -12,7 +12,10 @@ import { listProducts } from "~/domain/products/products.server";
 import { readBodyWithin } from "~/domain/shopify/webhooks/request-body.server";
 import { Builder } from "~/ui/forms/builder";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import richEditorStyles from "~/ui/webchat/rich-editor.css?url";
 import type { Route } from "./+types/form-builder";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: richEditorStyles }];
 
 /** The largest document the builder posts: 100 elements of rich text stay well under it. */
 const DOCUMENT_BODY_LIMIT = 2 * 1024 * 1024;

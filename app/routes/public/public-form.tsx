@@ -1,4 +1,5 @@
 import { clientIpContext } from "~/context.server";
+import { forwardPageLoadToCrm } from "~/domain/forms/crm-events.server";
 import { publicTexts, submittedValues } from "~/domain/forms/public-fields";
 import { loadPublicForm, type PublicForm, recordPageLoad } from "~/domain/forms/public-form.server";
 import {
@@ -50,7 +51,7 @@ function productIdOf(request: Request): string | null {
   return isUuid(value) ? value : null;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   let state: Awaited<ReturnType<typeof loadPublicForm>>;
   try {
     state = await loadPublicForm(params.id);
@@ -61,7 +62,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (state.status !== "ok")
     return status(state.status, state.status === "not_found" ? "en" : state.language);
   recordPageLoad(state.form.form.id, state.form.form.accountId);
-  return html(formPage(state.form, productIdOf(request)));
+  const productId = productIdOf(request);
+  const ip = context.get(clientIpContext) ?? null;
+  forwardPageLoadToCrm({
+    accountId: state.form.form.accountId,
+    formId: state.form.form.id,
+    ip: ip === "unknown" ? null : ip,
+    productId,
+  });
+  return html(formPage(state.form, productId));
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -15,11 +15,15 @@ import {
 } from "~/domain/webchat/templates/templates.server";
 import { sendTestEmail } from "~/domain/webchat/templates/test-email.server";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
+import richEditorStyles from "~/ui/webchat/rich-editor.css?url";
 import { TemplatesEditor } from "~/ui/webchat/templates-editor";
 import webchatStyles from "~/ui/webchat/webchat.css?url";
 import type { Route } from "./+types/email-templates";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: webchatStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: webchatStyles },
+  { rel: "stylesheet", href: richEditorStyles },
+];
 
 /** /webchat/email-templates (spec 3 sections 2.4, 3.6, 4.3): the chat's three emails. */
 export async function loader({ request, context }: Route.LoaderArgs) {

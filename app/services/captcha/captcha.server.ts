@@ -86,7 +86,11 @@ export async function issueAltchaChallenge(now = Date.now()): Promise<Challenge>
 
 export type CaptchaCheck =
   | { ok: true; singleUseKey: string; expiresAt: Date }
-  | { ok: false; reason: "missing" | "invalid" | "expired" | "unavailable" };
+  | {
+      ok: false;
+      /** replayed: the provider saw the token before; wrong_host: solved on a page not ours. */
+      reason: "missing" | "invalid" | "expired" | "replayed" | "wrong_host" | "unavailable";
+    };
 
 /** Checks the visitor's answer. On success, `singleUseKey` must be recorded once (used_captchas). */
 export async function verifyCaptcha(
@@ -131,29 +135,74 @@ async function verifyAltcha(token: string): Promise<CaptchaCheck> {
   }
 }
 
-/** Cloudflare Turnstile and hCaptcha share the siteverify protocol (form post of secret and response). */
+/**
+ * The siteverify error codes (Turnstile's and hCaptcha's) that say our keys are wrong: every visitor
+ * would fail, so the operator is told in the log.
+ */
+const CONFIGURATION_ERRORS = new Set([
+  "missing-input-secret",
+  "invalid-input-secret",
+  "invalid-parsed-secret",
+  "sitekey-secret-mismatch",
+  "invalid-sitekey",
+]);
+const REPLAY_ERRORS = new Set([
+  "timeout-or-duplicate",
+  "already-seen-response",
+  "invalid-or-already-seen-response",
+]);
+const EXPIRY_ERRORS = new Set(["expired-input-response"]);
+
+type SiteverifyAnswer = { success?: unknown; hostname?: unknown; "error-codes"?: unknown };
+
+/**
+ * Cloudflare Turnstile and hCaptcha share the siteverify protocol (a form post of secret, response
+ * and remote address; a JSON answer with success, hostname and error-codes). A token is accepted when
+ * the provider says so and it was solved on one of our host names (CAPTCHA_HOSTNAMES). The provider
+ * refuses a token it has seen; the caller records ours too (singleUseKey), for an hour.
+ */
 async function verifyHosted(
   provider: "turnstile" | "hcaptcha",
   token: string,
   ip: string | null,
 ): Promise<CaptchaCheck> {
+  if (token.length > 4096) return { ok: false, reason: "invalid" };
   const settings = config();
   const body = new URLSearchParams({ secret: settings.CAPTCHA_SECRET_KEY ?? "", response: token });
   if (ip) body.set("remoteip", ip);
   if (provider === "hcaptcha" && settings.CAPTCHA_SITE_KEY) body.set("sitekey", settings.CAPTCHA_SITE_KEY);
+  let answer: SiteverifyAnswer;
   try {
     const response = await fetch(settings.CAPTCHA_VERIFY_URL ?? PROVIDER_VERIFY_URLS[provider], {
       method: "POST",
       body,
       signal: AbortSignal.timeout(settings.PROVIDER_TIMEOUT_MS),
     });
-    if (!response.ok) return { ok: false, reason: "unavailable" };
-    const answer = (await response.json()) as { success?: boolean };
-    if (!answer.success) return { ok: false, reason: "invalid" };
-    // The provider refuses a token it has seen; ours is recorded as well, for an hour.
-    const digest = createHmac("sha256", "captcha").update(token).digest("hex");
-    return { ok: true, singleUseKey: `${provider}:${digest}`, expiresAt: new Date(Date.now() + 3_600_000) };
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      return { ok: false, reason: "unavailable" };
+    }
+    answer = (await response.json()) as SiteverifyAnswer;
   } catch {
     return { ok: false, reason: "unavailable" };
   }
+  // Not the provider's answer (a proxy's page, a bare string): no word either way.
+  if (typeof answer !== "object" || answer === null || typeof answer.success !== "boolean")
+    return { ok: false, reason: "unavailable" };
+  if (!answer.success) {
+    const codes = Array.isArray(answer["error-codes"]) ? answer["error-codes"].map(String) : [];
+    if (codes.some((code) => CONFIGURATION_ERRORS.has(code))) {
+      console.error(
+        `captcha: ${provider} refused our keys (${codes.join(", ")}): check CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY`,
+      );
+      return { ok: false, reason: "unavailable" };
+    }
+    if (codes.some((code) => REPLAY_ERRORS.has(code))) return { ok: false, reason: "replayed" };
+    if (codes.some((code) => EXPIRY_ERRORS.has(code))) return { ok: false, reason: "expired" };
+    return { ok: false, reason: "invalid" };
+  }
+  const hostname = typeof answer.hostname === "string" ? answer.hostname.toLowerCase() : null;
+  if (!hostname || !settings.captchaHostnames.includes(hostname)) return { ok: false, reason: "wrong_host" };
+  const digest = createHmac("sha256", "captcha").update(token).digest("hex");
+  return { ok: true, singleUseKey: `${provider}:${digest}`, expiresAt: new Date(Date.now() + 3_600_000) };
 }

@@ -1,5 +1,6 @@
 import type PgBoss from "pg-boss";
 import { z } from "zod";
+import { CRM_EVENTS_PER_JOB, pendingCrmEventSchema } from "~/services/crm/crm-event";
 
 /**
  * Every queue of the app: its name, pg-boss options (retries, expiry, policy), how many jobs a worker
@@ -123,6 +124,18 @@ export const queues = {
   "analytics-rebuild": {
     options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 30 * 60 },
     payload: z.object({ accountId: z.string().uuid() }),
+  },
+  /**
+   * Sign-up form events ('Form Page Loads', 'Form Submitted') for the optional CRM webhook, up to
+   * CRM_EVENTS_PER_JOB per job, POSTed one by one. Retried with backoff (about 40 minutes in all);
+   * a job that fails part-way queues the events not yet delivered as a new job, so a retry re-sends
+   * none that the CRM took. Only queued when CRM_WEBHOOK_URL is set.
+   */
+  "crm-events": {
+    options: { retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 },
+    payload: z.object({ events: z.array(pendingCrmEventSchema).min(1).max(CRM_EVENTS_PER_JOB) }),
+    concurrency: 2,
+    yieldsToWeb: true,
   },
   /** Housekeeping: expired rate-limit counters and spent captcha solutions (hourly). */
   "prune-rate-limits": {

@@ -1,9 +1,9 @@
-import { BlockStack, Button, Checkbox, InlineError, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Button, Checkbox, Text, TextField } from "@shopify/polaris";
 import { PlusIcon } from "@shopify/polaris-icons";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FormElement } from "~/domain/forms/form-document";
-import { asI18nKey } from "~/i18n/keys";
+import { RichEditor } from "~/ui/webchat/rich-editor";
 import type { BuilderData } from "./builder-types";
 import { canMove, isCustomIndex } from "./element-order";
 import { FieldEditor, NewFieldChooser } from "./field-panel";
@@ -184,7 +184,10 @@ const RICH_LABELS = {
   text: "forms.component.consentText",
 } as const;
 
-/** The rich texts as HTML, with a link inserter that takes http, https or ftp addresses only. */
+/**
+ * The rich texts (spec 3 §2.2, §5.1): bold, italic, underline and links (http, https or ftp, else
+ * 'Please enter valid url!'), edited in place. A change made elsewhere (Reset Form) refills it.
+ */
 function RichTextEditor({
   element,
   set,
@@ -193,42 +196,34 @@ function RichTextEditor({
   set: (patch: Partial<FormElement>) => void;
 }) {
   const { t } = useTranslation();
-  const [url, setUrl] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const label = t(RICH_LABELS[element.type as keyof typeof RICH_LABELS]);
+  const current = element.textValue ?? "";
+  // What the editor last wrote: any other value came from outside, and the editor starts afresh.
+  const written = useRef({ html: current, version: 0 });
+  if (current !== written.current.html)
+    written.current = { html: current, version: written.current.version + 1 };
   return (
-    <BlockStack gap="200">
-      <TextField
+    <BlockStack gap="100">
+      <Text as="h3" variant="headingSm">
+        {label}
+      </Text>
+      <RichEditor
+        key={written.current.version}
         label={label}
-        value={element.textValue ?? ""}
-        onChange={(textValue) => set({ textValue })}
-        multiline={6}
-        autoComplete="off"
-        helpText="{{COMPANY}}"
+        initialHtml={current}
+        onChange={(textValue) => {
+          written.current.html = textValue;
+          set({ textValue });
+        }}
+        attributes={null}
+        readOnly={false}
+        basic
+        testId="form-rich-text"
+        linkIsValid={(url) => linkError(url) === null}
       />
-      <TextField
-        label="URL"
-        value={url}
-        onChange={setUrl}
-        autoComplete="off"
-        connectedRight={
-          <Button
-            onClick={() => {
-              const problem = linkError(url);
-              setError(problem);
-              if (!problem) {
-                set({
-                  textValue: `${element.textValue ?? ""}<p><a href="${url.trim().replace(/"/g, "%22")}">${url.trim().replace(/</g, "&lt;")}</a></p>`,
-                });
-                setUrl("");
-              }
-            }}
-          >
-            +
-          </Button>
-        }
-      />
-      {error && <InlineError fieldID="rich-link" message={t(asI18nKey(error))} />}
+      <Text as="p" tone="subdued">
+        {t("forms.component.companyPlaceholder", { token: "{{COMPANY}}" })}
+      </Text>
     </BlockStack>
   );
 }

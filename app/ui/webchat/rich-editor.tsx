@@ -16,6 +16,10 @@ import {
  * The template body's rich-text editor (spec 3 section 9): the browser's own editing
  * (contentEditable) with a toolbar for the editor's fonts, sizes 8 to 96, bold, italic, underline,
  * links (http, https or ftp) and the variables. What it writes is sanitised by the server.
+ *
+ * `basic` (the sign-up forms' consent, copyright and company texts, spec 3 §5.1): bold, italic,
+ * underline and links only, written as tags (<b>, <i>, <u>, <a>, paragraphs as <p>), since the
+ * forms' sanitiser keeps no style attribute.
  */
 export function RichEditor({
   initialHtml,
@@ -23,12 +27,19 @@ export function RichEditor({
   attributes,
   readOnly,
   label,
+  basic = false,
+  testId = "template-body",
+  linkIsValid = (url) => EDITOR_LINK.test(url),
 }: {
   initialHtml: string;
   onChange: (html: string) => void;
   attributes: string[] | null;
   readOnly: boolean;
   label: string;
+  basic?: boolean;
+  testId?: string;
+  /** The link rule (default: the templates' http, https or ftp address). */
+  linkIsValid?: (url: string) => boolean;
 }) {
   const { t } = useTranslation();
   const editor = useRef<HTMLDivElement>(null);
@@ -68,7 +79,7 @@ export function RichEditor({
       current.removeAllRanges();
       current.addRange(selection.current);
     }
-    document.execCommand("styleWithCSS", false, "true");
+    document.execCommand("styleWithCSS", false, basic ? "false" : "true");
     command();
     changed();
   };
@@ -117,30 +128,16 @@ export function RichEditor({
   ];
 
   return (
-    <div className="webchat-rich-editor">
+    <div className={basic ? "webchat-rich-editor webchat-rich-editor--basic" : "webchat-rich-editor"}>
       <div
         role="toolbar"
         aria-label={t("webchat.templates.toolbar.label")}
         className="webchat-rich-editor__toolbar"
       >
         <InlineStack gap="200" blockAlign="end" wrap>
-          <Select
-            label={t("webchat.templates.toolbar.font")}
-            options={[{ label: "—", value: "" }, ...EDITOR_FONTS.map((f) => ({ label: f, value: f }))]}
-            value={font}
-            onChange={applyFont}
-            disabled={readOnly}
-          />
-          <Select
-            label={t("webchat.templates.toolbar.size")}
-            options={[
-              { label: "—", value: "" },
-              ...EDITOR_FONT_SIZES.map((s) => ({ label: `${s}`, value: `${s}` })),
-            ]}
-            value={size}
-            onChange={applySize}
-            disabled={readOnly}
-          />
+          {!basic && (
+            <FontControls font={font} size={size} onFont={applyFont} onSize={applySize} readOnly={readOnly} />
+          )}
           <ButtonGroup variant="segmented">
             <Button
               onClick={() => run(() => document.execCommand("bold"))}
@@ -167,13 +164,15 @@ export function RichEditor({
           <Button onClick={() => setLinking(true)} disabled={readOnly}>
             {t("webchat.templates.toolbar.link")}
           </Button>
-          <Select
-            label={t("webchat.templates.toolbar.variable")}
-            options={variableOptions}
-            value=""
-            onChange={insertVariable}
-            disabled={readOnly}
-          />
+          {!basic && (
+            <Select
+              label={t("webchat.templates.toolbar.variable")}
+              options={variableOptions}
+              value=""
+              onChange={insertVariable}
+              disabled={readOnly}
+            />
+          )}
         </InlineStack>
       </div>
       {/* biome-ignore lint/a11y/useSemanticElements: a rich-text editor is a contentEditable textbox. */}
@@ -186,11 +185,16 @@ export function RichEditor({
         contentEditable={!readOnly}
         suppressContentEditableWarning
         className="webchat-rich-editor__body"
-        data-testid="template-body"
+        data-testid={testId}
+        onFocus={() => {
+          // New lines as paragraphs, which the forms' sanitiser keeps (it drops <div>).
+          if (basic) document.execCommand("defaultParagraphSeparator", false, "p");
+        }}
         onInput={changed}
         onBlur={changed}
       />
       <LinkModal
+        isValid={linkIsValid}
         open={linking}
         onClose={() => setLinking(false)}
         onInsert={(url) => {
@@ -202,12 +206,45 @@ export function RichEditor({
   );
 }
 
+function FontControls(props: {
+  font: string;
+  size: string;
+  onFont: (value: string) => void;
+  onSize: (value: string) => void;
+  readOnly: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Select
+        label={t("webchat.templates.toolbar.font")}
+        options={[{ label: "—", value: "" }, ...EDITOR_FONTS.map((f) => ({ label: f, value: f }))]}
+        value={props.font}
+        onChange={props.onFont}
+        disabled={props.readOnly}
+      />
+      <Select
+        label={t("webchat.templates.toolbar.size")}
+        options={[
+          { label: "—", value: "" },
+          ...EDITOR_FONT_SIZES.map((s) => ({ label: `${s}`, value: `${s}` })),
+        ]}
+        value={props.size}
+        onChange={props.onSize}
+        disabled={props.readOnly}
+      />
+    </>
+  );
+}
+
 /** The link's address, checked as the spec says: http, https or ftp, else 'Please enter valid url!'. */
 function LinkModal({
+  isValid,
   open,
   onClose,
   onInsert,
 }: {
+  isValid: (url: string) => boolean;
   open: boolean;
   onClose: () => void;
   onInsert: (url: string) => void;
@@ -217,7 +254,7 @@ function LinkModal({
   const [error, setError] = useState<string | undefined>();
   const insert = () => {
     const value = url.trim();
-    if (!EDITOR_LINK.test(value)) {
+    if (!isValid(value)) {
       setError(t("webchat.templates.link.invalid"));
       return;
     }
