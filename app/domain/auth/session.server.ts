@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, ne } from "drizzle-orm";
-import { createCookieSessionStorage, redirect } from "react-router";
+import { createCookie, createCookieSessionStorage, redirect } from "react-router";
 import { type Db, getDb } from "#db/client.server";
 import { sessions } from "#db/schema";
 import { config } from "~/config.server";
 import type { Toast } from "~/domain/actions/toast";
 import { isEmbeddedRequest } from "~/domain/shopify/embedded-auth.server";
 import { embeddedFlashUrl } from "~/domain/shopify/embedded-flash.server";
+import { withVerifiedParseMemo } from "./verified-cookie.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -30,17 +31,15 @@ function createStorage() {
   const { sessionSecret, appOrigin } = config();
   const { hostname, protocol } = new URL(appOrigin);
   const local = hostname === "localhost" || hostname === "127.0.0.1";
-  return createCookieSessionStorage<SessionData, FlashData>({
-    cookie: {
-      name: "__session",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: protocol === "https:" || !local,
-      path: "/",
-      secrets: [sessionSecret],
-      maxAge: SESSION_TTL_MS / 1000,
-    },
+  const cookie = createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: protocol === "https:" || !local,
+    path: "/",
+    secrets: [sessionSecret],
+    maxAge: SESSION_TTL_MS / 1000,
   });
+  return createCookieSessionStorage<SessionData, FlashData>({ cookie: withVerifiedParseMemo(cookie) });
 }
 export function sessionStorage() {
   storage ??= createStorage();
