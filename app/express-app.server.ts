@@ -2,7 +2,7 @@ import express, { type Express, type Request as ExpressRequest, type RequestHand
 import { RouterContextProvider } from "react-router";
 import type { AppConfig } from "~/config.server";
 import { clientIpContext, fromThisMachineContext } from "~/context.server";
-import { isCrossOriginWrite, securityHeaders } from "~/domain/access/security.server";
+import { isCrossOriginWrite, isSafeMethod, securityHeaders } from "~/domain/access/security.server";
 import { rewriteChatHostPath } from "~/domain/webchat/chat/chat-urls.server";
 import { cameFromThisMachine } from "~/loopback";
 import { limitRequestBody, REQUEST_BODY_LIMIT_BYTES } from "~/services/http/body-limit.server";
@@ -45,8 +45,9 @@ export function createExpressApp(options: {
   options.mountTestFixtures?.(app);
 
   // Writes from another site are refused before anything else runs (React Router would otherwise
-  // answer some of them itself with a 400 and a logged stack trace).
+  // answer some of them itself with a 400 and a logged stack trace). Reads skip building a Request.
   app.use((req, res, next) => {
+    if (isSafeMethod(req.method)) return next();
     const request = new Request(new URL(req.originalUrl, `http://${req.headers.host ?? "localhost"}`), {
       method: req.method,
       headers: req.headers as Record<string, string>,

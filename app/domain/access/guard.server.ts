@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { createContext, data, type MiddlewareFunction, RouterContextProvider, redirect } from "react-router";
-import { getDb } from "#db/client.server";
+import { type Db, getDb } from "#db/client.server";
+import { preparedStatement } from "#db/prepared.server";
 import { accounts, type PlatformRole, users } from "#db/schema";
 import { getCookieSession, getSessionUserId, redirectWithToast } from "~/domain/auth/session.server";
 import { authenticateEmbedded, type EmbeddedAuth } from "~/domain/shopify/embedded-auth.server";
@@ -48,7 +49,9 @@ export async function resolveWorkspace(
   }
   const active = viewer.memberships[0];
   if (!active) return null;
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, active.accountId));
+  const [account] = await preparedStatement(db, "account_by_id", accountByIdQuery).execute({
+    id: active.accountId,
+  });
   if (!account) return null;
   return { account, isCompanyAdmin: active.isCompanyAdmin, readOnly: false, viewAs: null };
 }
@@ -70,7 +73,25 @@ async function readViewAs(request: Request): Promise<{ accountId: string; mode: 
  * request instead of three). The most recently activated membership comes first: the active company.
  */
 export async function loadViewer(userId: string): Promise<Viewer | null> {
-  const [row] = await getDb()
+  const [row] = await preparedStatement(getDb(), "viewer", viewerQuery).execute({ userId });
+  if (!row) return null;
+  return {
+    user: { id: row.id, email: row.email, givenName: row.givenName, familyName: row.familyName },
+    roles: parsedJson(row.roles),
+    memberships: parsedJson(row.memberships),
+    suspended: row.suspendedAt !== null,
+  };
+}
+
+const accountByIdQuery = (db: Db, name: string) =>
+  db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.id, sql.placeholder("id")))
+    .prepare(name);
+
+const viewerQuery = (db: Db, name: string) =>
+  db
     .select({
       id: users.id,
       email: users.email,
@@ -90,15 +111,8 @@ export async function loadViewer(userId: string): Promise<Viewer | null> {
       ), '[]'::json)`,
     })
     .from(users)
-    .where(eq(users.id, userId));
-  if (!row) return null;
-  return {
-    user: { id: row.id, email: row.email, givenName: row.givenName, familyName: row.familyName },
-    roles: parsedJson(row.roles),
-    memberships: parsedJson(row.memberships),
-    suspended: row.suspendedAt !== null,
-  };
-}
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare(name);
 
 /** A json column as the driver gives it: parsed already (postgres.js, PGlite), or its text. */
 function parsedJson<T>(value: T | string): T {

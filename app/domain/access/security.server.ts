@@ -10,9 +10,14 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 const WEBHOOK_PATH = /^\/(webhooks\/|integrations\/tritech\/events$)/;
 
+/** GET, HEAD and OPTIONS write nothing: the cross-origin refusal never applies to them. */
+export function isSafeMethod(method: string): boolean {
+  return SAFE_METHODS.has(method);
+}
+
 /** Refuses writes that come from another site: the Origin must be ours (or, without one, not cross-site). */
 export function isCrossOriginWrite(request: Request): boolean {
-  if (SAFE_METHODS.has(request.method)) return false;
+  if (isSafeMethod(request.method)) return false;
   if (WEBHOOK_PATH.test(new URL(request.url).pathname)) return false;
   const origin = request.headers.get("Origin");
   if (origin) {

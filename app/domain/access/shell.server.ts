@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { getDb } from "#db/client.server";
+import { preparedStatement } from "#db/prepared.server";
 import { legalDocuments } from "#db/schema";
 import { config } from "~/config.server";
 import { termsAcceptanceNeeded } from "~/domain/accounts/accounts.server";
@@ -32,7 +33,9 @@ export async function loadShell(args: Exclude<GuardArgs, Request>) {
   const context: MemberContext | null = workspace ? { ...viewer, ...workspace } : null;
   // Independent reads, side by side: the legal documents (the terms among them) and the invitations.
   const [legal, invitations] = await Promise.all([
-    getDb().select().from(legalDocuments),
+    preparedStatement(getDb(), "legal_documents", (db, name) =>
+      db.select().from(legalDocuments).prepare(name),
+    ).execute(),
     listMyInvitations(viewer),
   ]);
   const terms = legal.find((document) => document.kind === "terms") ?? null;

@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, ne } from "drizzle-orm";
-import { createCookieSessionStorage, redirect } from "react-router";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { createCookie, createCookieSessionStorage, redirect } from "react-router";
 import { type Db, getDb } from "#db/client.server";
+import { preparedStatement } from "#db/prepared.server";
 import { sessions } from "#db/schema";
 import { config } from "~/config.server";
 import type { Toast } from "~/domain/actions/toast";
 import { isEmbeddedRequest } from "~/domain/shopify/embedded-auth.server";
 import { embeddedFlashUrl } from "~/domain/shopify/embedded-flash.server";
+import { withVerifiedParseMemo } from "./verified-cookie.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -30,17 +32,15 @@ function createStorage() {
   const { sessionSecret, appOrigin } = config();
   const { hostname, protocol } = new URL(appOrigin);
   const local = hostname === "localhost" || hostname === "127.0.0.1";
-  return createCookieSessionStorage<SessionData, FlashData>({
-    cookie: {
-      name: "__session",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: protocol === "https:" || !local,
-      path: "/",
-      secrets: [sessionSecret],
-      maxAge: SESSION_TTL_MS / 1000,
-    },
+  const cookie = createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: protocol === "https:" || !local,
+    path: "/",
+    secrets: [sessionSecret],
+    maxAge: SESSION_TTL_MS / 1000,
   });
+  return createCookieSessionStorage<SessionData, FlashData>({ cookie: withVerifiedParseMemo(cookie) });
 }
 export function sessionStorage() {
   storage ??= createStorage();
@@ -70,12 +70,20 @@ export async function getSessionUserId(request: Request): Promise<string | null>
   const session = await getCookieSession(request);
   const sessionId = session.get("sessionId");
   if (!sessionId) return null;
-  const [row] = await getDb()
-    .select({ userId: sessions.userId })
-    .from(sessions)
-    .where(and(eq(sessions.id, hashSessionToken(sessionId)), gt(sessions.expiresAt, new Date())));
+  const [row] = await preparedStatement(getDb(), "session_user", sessionUserQuery).execute({
+    id: hashSessionToken(sessionId),
+    // As Drizzle passes a timestamp column's value (a placeholder skips the column's mapping).
+    now: new Date().toISOString(),
+  });
   return row?.userId ?? null;
 }
+
+const sessionUserQuery = (db: Db, name: string) =>
+  db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare(name);
 
 /** Stores a new revocable session for the user and returns its token, the value the cookie carries. */
 export async function createUserSession(

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, ilike, inArray } from "drizzle-orm";
-import { getDb } from "#db/client.server";
+import { and, desc, eq, gt, ilike, inArray, sql } from "drizzle-orm";
+import { type Db, getDb } from "#db/client.server";
+import { preparedStatement } from "#db/prepared.server";
 import { accounts, inviteHistory, memberships, users } from "#db/schema";
 import type { MemberContext, Viewer } from "~/domain/access/guard.server";
 import { EMAIL_PATTERN } from "~/domain/auth/schemas";
@@ -135,7 +136,16 @@ export async function cancelInvitation(context: AccountScope, inviteId: string):
 
 /** Invitations addressed to the user, newest first (the newest is the one the menu shows). */
 export async function listMyInvitations(viewer: Viewer) {
-  return getDb()
+  return preparedStatement(getDb(), "my_invitations", myInvitationsQuery).execute({
+    email: viewer.user.email,
+    // As Drizzle passes a timestamp column's value (a placeholder skips the column's mapping).
+    now: new Date().toISOString(),
+  });
+}
+
+// Read by the shell on every signed-in page.
+const myInvitationsQuery = (db: Db, name: string) =>
+  db
     .select({
       id: inviteHistory.id,
       company: inviteHistory.company,
@@ -144,9 +154,14 @@ export async function listMyInvitations(viewer: Viewer) {
       createdAt: inviteHistory.createdAt,
     })
     .from(inviteHistory)
-    .where(and(eq(inviteHistory.email, viewer.user.email), gt(inviteHistory.expiresAt, new Date())))
-    .orderBy(desc(inviteHistory.createdAt));
-}
+    .where(
+      and(
+        eq(inviteHistory.email, sql.placeholder("email")),
+        gt(inviteHistory.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .orderBy(desc(inviteHistory.createdAt))
+    .prepare(name);
 
 export type AcceptOutcome = "joined" | "not_found" | "ineligible" | "expired";
 

@@ -19,13 +19,14 @@ export function compressionWithDrainFix(): RequestHandler[] {
 }
 
 /**
- * Brotli as compression sets it (quality 4), with a 256 KB window instead of zlib's default 4 MB: a
- * page is 20-100 KB, so the larger window finds nothing more, yet every response paid for it (a
- * signed-in page compressed with the default window cost about twice the CPU of the page served
- * uncompressed, under load; see `npm run bench:pages`).
+ * Brotli at quality 1 with a 256 KB window. compression's default (quality 4, zlib's 4 MB window) cost
+ * a signed-in page about as much CPU as serving it uncompressed; the window was cut first (a page is
+ * 20-100 KB, so the larger one finds nothing more). On the 57 KB /contacts page, quality 4 took
+ * 0.65 ms for 10.3 KB and quality 1 takes 0.14 ms for 12.1 KB: still a fifth of the page, and half a
+ * millisecond less per page on the one thread that renders every page (`npm run bench:pages`).
  */
 const brotliParams = {
-  [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
   [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
 };
 

@@ -1,0 +1,24 @@
+import type { Db } from "./client.server";
+
+const statementsByDatabase = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * A query that runs on every signed-in request, built once per database handle and prepared: Drizzle
+ * skips composing its SQL each time, and PostgreSQL (postgres.js names the statement on each pooled
+ * connection) skips parsing and planning it. Only for fixed statements whose values are placeholders:
+ * `name` must be unique to `build`. Tests and scripts install their own handles, so the cache is per
+ * handle and goes with it.
+ */
+export function preparedStatement<T>(db: Db, name: string, build: (db: Db, name: string) => T): T {
+  let statements = statementsByDatabase.get(db);
+  if (!statements) {
+    statements = new Map();
+    statementsByDatabase.set(db, statements);
+  }
+  let statement = statements.get(name) as T | undefined;
+  if (statement === undefined) {
+    statement = build(db, name);
+    statements.set(name, statement);
+  }
+  return statement;
+}
