@@ -85,18 +85,15 @@ export function contactSearchCondition(
   const found = contactSearch(accountId, search);
   if (!found) return undefined;
   if (found.kind === "nothing") return sql`false`;
-  if (form === "index") {
-    const document = sql`contact_search_document(${columns.accountId}, ${columns.firstName}, ${columns.lastName}, ${columns.email}, ${columns.phone})`;
-    return and(
-      sql`${document} @@ ${found.tsquery}::tsquery`,
-      found.kind === "phone" && found.phoneStart
-        ? sql`${columns.phone} like ${`${escapeLike(found.phoneStart)}%`}`
-        : undefined,
-    );
-  }
+  const byIndex =
+    form === "index"
+      ? sql`contact_search_document(${columns.accountId}, ${columns.firstName}, ${columns.lastName}, ${columns.email}, ${columns.phone}) @@ ${found.tsquery}::tsquery`
+      : undefined;
   if (found.kind === "phone") {
+    // The index keeps part of each number (contact-search.ts): its matches are checked here in full.
     const national = sql`contact_phone_national(${columns.phone})`;
     return and(
+      byIndex,
       or(
         sql`${national} like ${`${found.start}%`}`,
         found.end ? sql`${national} like ${`%${found.end}`}` : undefined,
@@ -104,6 +101,7 @@ export function contactSearchCondition(
       found.phoneStart ? sql`${columns.phone} like ${`${escapeLike(found.phoneStart)}%`}` : undefined,
     );
   }
+  if (byIndex) return byIndex;
   // A word of the name starts at its beginning or after a space or hyphen, as the index splits it.
   const name = sql`contact_search_fold(${columns.firstName} || ' ' || ${columns.lastName})`;
   const email = sql`contact_search_fold(${columns.email})`;
