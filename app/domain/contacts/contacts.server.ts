@@ -122,6 +122,9 @@ function escapeRegex(text: string): string {
 /** How many of the newest contacts a search reads in order before it asks the search index instead. */
 const SEARCH_WINDOW = 5000;
 
+/** Phone terms with this many digits go to the search index at once. */
+const SELECTIVE_PHONE_DIGITS = 6;
+
 /**
  * One page of the company's active contacts, newest first, by keyset (no OFFSET: a late page costs
  * what the first one does). Fetches one row more than the page to know whether another page follows.
@@ -150,12 +153,11 @@ export async function listContacts(
       ? sql`(${contacts.createdAt}, ${contacts.id}) > (${before.time}::timestamptz, ${before.id}::uuid)`
       : undefined,
   );
-  // The index is (account_id, created_at desc nulls last, id desc nulls last): the order must say
-  // "nulls last" too, or PostgreSQL sorts the whole company instead of reading the index.
+  // The index is (account_id, created_at, id), read backwards for newest first: the order keeps
+  // PostgreSQL's default null placement for each direction (the columns are never null), or it would
+  // sort the whole company instead of reading the index.
   const orderOf = (createdAt: unknown, id: unknown) =>
-    before
-      ? [sql`${createdAt} asc nulls first`, sql`${id} asc nulls first`]
-      : [sql`${createdAt} desc nulls last`, sql`${id} desc nulls last`];
+    before ? [sql`${createdAt} asc`, sql`${id} asc`] : [sql`${createdAt} desc`, sql`${id} desc`];
   const selection = {
     ...columns,
     accountId: contacts.accountId,
@@ -173,6 +175,10 @@ export async function listContacts(
       .orderBy(...orderOf(contacts.createdAt, contacts.id))
       .limit(pageSize + 1);
   } else {
+    // A number of 6 digits or more is a handful of contacts (the index keeps 7 of its first digits
+    // and its last 4): the window of newest contacts would only be read for nothing.
+    const found = contactSearch(context.account.id, search);
+    const selective = found?.kind === "phone" && found.start.length >= SELECTIVE_PHONE_DIGITS;
     const recent = db
       .select(selection)
       .from(contacts)
@@ -180,24 +186,27 @@ export async function listContacts(
       .orderBy(...orderOf(contacts.createdAt, contacts.id))
       .limit(SEARCH_WINDOW)
       .as("recent");
-    fetched = await db
-      .select({
-        id: recent.id,
-        firstName: recent.firstName,
-        lastName: recent.lastName,
-        phone: recent.phone,
-        email: recent.email,
-        cursor: recent.cursor,
-      })
-      .from(recent)
-      .where(contactSearchCondition(context.account.id, search, recent, "rows"))
-      .orderBy(...orderOf(recent.createdAt, recent.id))
-      .limit(pageSize + 1);
+    fetched = selective
+      ? []
+      : await db
+          .select({
+            id: recent.id,
+            firstName: recent.firstName,
+            lastName: recent.lastName,
+            phone: recent.phone,
+            email: recent.email,
+            cursor: recent.cursor,
+          })
+          .from(recent)
+          .where(contactSearchCondition(context.account.id, search, recent, "rows"))
+          .orderBy(...orderOf(recent.createdAt, recent.id))
+          .limit(pageSize + 1);
     if (fetched.length <= pageSize) {
       fetched = await db.transaction(async (tx) => {
         // Only the search index (a bitmap scan) may answer: never a walk through the whole company.
-        await tx.execute(sql`set local enable_seqscan = off`);
-        await tx.execute(sql`set local enable_indexscan = off`);
+        await tx.execute(
+          sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+        );
         return tx
           .select(selection)
           .from(contacts)
