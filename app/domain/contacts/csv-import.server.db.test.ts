@@ -202,6 +202,35 @@ describeEachDatabase("CSV import of contacts", (getDb) => {
     ]);
   });
 
+  test("a new import replaces the attribute values of contacts it matches and sets those of new ones", async () => {
+    const a = await companyWithAdmin();
+    const [tier] = await getDb()
+      .insert(attributes)
+      .values({ accountId: a.account.id, title: "Tier", type: "STRING" })
+      .returning();
+    await importFile(
+      a,
+      "first name,last name,email,tier\nAnn,Lee,ann@example.com,Gold\nBob,Ray,bob@example.com,Silver\n",
+    );
+    const done = await importFile(
+      a,
+      "first name,last name,email,tier\nAnn,Lee,ann@example.com,Bronze\nCid,Fox,cid@example.com,Gold\n",
+    );
+
+    expect(done).toMatchObject({ rowsImported: 2, rowsFailed: 0 });
+    const values = await getDb()
+      .select({ email: contacts.email, value: contactAttributeValues.value })
+      .from(contactAttributeValues)
+      .innerJoin(contacts, eq(contacts.id, contactAttributeValues.contactId))
+      .where(eq(contactAttributeValues.attributeId, tier.id))
+      .orderBy(asc(contacts.email));
+    expect(values).toEqual([
+      { email: "ann@example.com", value: "Bronze" },
+      { email: "bob@example.com", value: "Silver" },
+      { email: "cid@example.com", value: "Gold" },
+    ]);
+  });
+
   test("two rows that match one contact, one by phone and one by email: the later row wins", async () => {
     const a = await companyWithAdmin();
     await getDb().insert(contacts).values({
