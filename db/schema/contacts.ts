@@ -43,17 +43,18 @@ export const contacts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("contacts_account_phone_uq").on(t.accountId, t.phone).where(sql`${t.phone} is not null`),
-    uniqueIndex("contacts_account_email_uq").on(t.accountId, t.email).where(sql`${t.email} is not null`),
-    // Inbound SMS keywords (STOP, START, HELP) find a number's contacts in every company.
-    index("contacts_phone_idx")
-      .on(t.phone)
+    // One index for a phone: unique per company, and (phone first) it finds a number's contacts in
+    // every company for inbound SMS keywords (STOP, START, HELP). Migration 0035 made one of the two
+    // it replaced: each contact written costs one fewer index entry.
+    uniqueIndex("contacts_phone_account_uq")
+      .on(t.phone, t.accountId)
       .where(sql`${t.phone} is not null`),
-    // Keyset pagination: newest first within a company. Migration 0007 rebuilds it with INCLUDE
-    // (is_active, first_name, last_name, email, phone) so that listing and searching the newest
-    // contacts reads only the index. The search index (GIN, company-prefixed words) is migration 0033
-    // (hand-written: drizzle-kit cannot express it).
-    index("contacts_account_created_idx").on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex("contacts_account_email_uq").on(t.accountId, t.email).where(sql`${t.email} is not null`),
+    // Keyset pagination, newest first within a company, read backwards: ascending, so that new
+    // contacts (created later, time-ordered ids) are appended at its end rather than split into it.
+    // The search index (GIN, company-prefixed words) is hand-written SQL in migrations 0033 and 0035
+    // (drizzle-kit cannot express it).
+    index("contacts_account_created_idx").on(t.accountId, t.createdAt, t.id),
     index("contacts_account_shopify_customer_idx")
       .on(t.accountId, t.shopifyCustomerId)
       .where(sql`${t.shopifyCustomerId} is not null`),

@@ -77,6 +77,20 @@ describeEachDatabase("contact search by word prefix", (getDb) => {
     expect(await names(context, "958")).toEqual([]);
   });
 
+  test("a phone term longer than what the index keeps of a number is checked in full", async () => {
+    // The index keeps the national number's first 7 digits and last 4: these share them with Grace.
+    const { context } = await company();
+    await createContact(context, { firstName: "Same Start", lastName: "X", phone: "+12125550199" });
+    await createContact(context, { firstName: "Same End", lastName: "X", phone: "+13109990142" });
+    expect(await names(context, "2125550142")).toEqual(["Grace"]);
+    expect(await names(context, "(212) 555-01")).toEqual(["Grace", "Same Start"]);
+    expect(await names(context, "+1 212 555 0142")).toEqual(["Grace"]);
+    expect(await names(context, "5550142")).toEqual(["Grace"]);
+    expect(await names(context, "9990142")).toEqual(["Same End"]);
+    expect(await names(context, "0142")).toEqual(["Grace", "Same End"]);
+    expect(await names(context, "79460958")).toEqual(["Zoë"]);
+  });
+
   test("substring-only matches no longer count", async () => {
     const { context } = await company();
     expect(await names(context, "race")).toEqual([]);
@@ -163,6 +177,10 @@ describeEachDatabase("contact search by word prefix", (getDb) => {
       "0142",
       "5678",
       "460958",
+      "2125550142",
+      "5550142",
+      "612345678",
+      "+44 2079460958",
       "+44 20",
       "+1 212",
       "+353 86",

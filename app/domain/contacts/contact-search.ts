@@ -9,7 +9,10 @@ import { MIN_SEARCH_LENGTH } from "./schemas";
  * 0033_contacts_word_search) as lexemes of one GIN index: the first 8 characters of the company's id,
  * a field letter (w: name word, email, domain; p: national number; r: national number reversed), then
  * the folded word. A term becomes a prefix query over those lexemes, so the index reads only the
- * company's matches. What is here must stay the mirror of those SQL functions.
+ * company's matches. The index keeps only the first PHONE_INDEX_START_DIGITS of the national number
+ * and its last PHONE_INDEX_END_DIGITS (migration 0035_contacts_search_compact): a longer phone term
+ * asks for those and the row is checked against the whole term. What is here must stay the mirror of
+ * those SQL functions.
  */
 
 /** Characters of the company's id that start each of its contacts' lexemes. */
@@ -17,6 +20,10 @@ const COMPANY_PREFIX_LENGTH = 8;
 
 /** The smallest number of digits matched against the end of a number. */
 export const MIN_PHONE_SUFFIX_DIGITS = 4;
+
+/** Digits of the national number's start (p) and end (r) the search index keeps. */
+const PHONE_INDEX_START_DIGITS = 7;
+const PHONE_INDEX_END_DIGITS = 4;
 
 /** Lowercase without accents: the JavaScript twin of SQL contact_search_fold (a test checks both agree). */
 export function foldSearchText(value: string): string {
@@ -54,6 +61,7 @@ export type ContactSearch =
   /**
    * The national number starts with `start`, or ends with `end` (4 digits or more; null otherwise);
    * with `phoneStart`, the stored E.164 phone must also start with it (a term with its calling code).
+   * `tsquery` asks the index for the digits it keeps: its matches are checked against the row.
    */
   | { kind: "phone"; start: string; end: string | null; phoneStart: string | null; tsquery: string }
   /** The term can match nothing (a phone term with fewer than 3 digits). */
@@ -90,17 +98,18 @@ export function contactSearch(accountId: string, search: string): ContactSearch 
         start: national,
         end: null,
         phoneStart: `+${digits}`,
-        tsquery: prefix(`${company}p${national}`),
+        tsquery: prefix(`${company}p${national.slice(0, PHONE_INDEX_START_DIGITS)}`),
       };
     }
     const end = digits.length >= MIN_PHONE_SUFFIX_DIGITS ? digits : null;
-    const start = prefix(`${company}p${digits}`);
+    const start = prefix(`${company}p${digits.slice(0, PHONE_INDEX_START_DIGITS)}`);
+    const endLexeme = end && `${company}r${[...end.slice(-PHONE_INDEX_END_DIGITS)].reverse().join("")}`;
     return {
       kind: "phone",
       start: digits,
       end,
       phoneStart: null,
-      tsquery: end ? `${start} | ${prefix(`${company}r${[...end].reverse().join("")}`)}` : start,
+      tsquery: endLexeme ? `${start} | ${prefix(endLexeme)}` : start,
     };
   }
   const words = foldSearchText(term)

@@ -211,18 +211,21 @@ async function runBatch(db: BatchConnection, plan: PreparedBatch): Promise<Batch
 function mergeStatement(attributeCount: number, keysRepeat: boolean): string {
   const attributeValues = Array.from({ length: attributeCount }, (_, i) => `($${i + 3}::uuid, s.a${i})`);
   const userParam = `$${attributeCount + 3}::uuid`;
-  const attributes =
-    attributeCount === 0
-      ? "attrs as (select 0 where false)"
-      : `attrs as (
+  // A new contact has no values yet: its rows are plain inserts, without the upsert's conflict check
+  // (a speculative insertion per row); only values of contacts that exist already may replace one.
+  const attributeInsert = (name: string, contacts: "new" | "existing") => `${name} as (
       insert into contact_attribute_values (account_id, contact_id, attribute_id, value)
       select $1, s.target_id, v.attribute_id, v.value
       from deduped s
       cross join lateral (values ${attributeValues.join(", ")}) v(attribute_id, value)
-      where v.value is not null
-      on conflict (contact_id, attribute_id) do update set value = excluded.value, updated_at = now()
+      where v.value is not null and s.contact_id is ${contacts === "new" ? "null" : "not null"}
+      ${contacts === "new" ? "" : "on conflict (contact_id, attribute_id) do update set value = excluded.value, updated_at = now()"}
       returning 1
     )`;
+  const attributes =
+    attributeCount === 0
+      ? "attrs as (select 0 where false), new_attrs as (select 0 where false)"
+      : `${attributeInsert("attrs", "existing")}, ${attributeInsert("new_attrs", "new")}`;
   return `
     with matched as (
       select s.*, cp.id as phone_contact, ce.id as email_contact,
@@ -302,7 +305,7 @@ function mergeStatement(attributeCount: number, keysRepeat: boolean): string {
     )
     select (select array_agg(row_number order by row_number) from conflicting) as conflicts,
       (select count(*) from updated) as updated, (select count(*) from inserted) as inserted,
-      (select count(*) from attrs) as attribute_values, (select count(*) from links) as links,
+      (select count(*) from attrs) + (select count(*) from new_attrs) as attribute_values, (select count(*) from links) as links,
       (select count(*) from consents) as consents`;
 }
 

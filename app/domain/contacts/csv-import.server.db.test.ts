@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { getDb as installedDb } from "#db/client.server";
 import {
   attributes,
   contactAttributeValues,
@@ -48,6 +49,24 @@ async function importFile(
   if (!started.ok) throw new Error(`upload refused: ${JSON.stringify(started.problem)}`);
   await runCsvImport(started.importId, { batchSize: options.batchSize });
   return (await getCsvImport(company.context, started.importId))!;
+}
+
+async function addAttribute(company: Company, title: string, type: "DATE" | "STRING") {
+  const [attribute] = await installedDb()
+    .insert(attributes)
+    .values({ accountId: company.account.id, title, type })
+    .returning();
+  return attribute;
+}
+
+/** Each contact's value of the attribute, by email. */
+function valuesOf(attributeId: string) {
+  return installedDb()
+    .select({ email: contacts.email, value: contactAttributeValues.value })
+    .from(contactAttributeValues)
+    .innerJoin(contacts, eq(contacts.id, contactAttributeValues.contactId))
+    .where(eq(contactAttributeValues.attributeId, attributeId))
+    .orderBy(asc(contacts.email));
 }
 
 function uploadedFiles() {
@@ -171,10 +190,7 @@ describeEachDatabase("CSV import of contacts", (getDb) => {
 
   test("sets custom attribute values by title and links every imported contact to the chosen products", async () => {
     const a = await companyWithAdmin();
-    const [birthday] = await getDb()
-      .insert(attributes)
-      .values({ accountId: a.account.id, title: "Birthday", type: "DATE" })
-      .returning();
+    const birthday = await addAttribute(a, "Birthday", "DATE");
     const product = await createProduct(a.context, "Gold plan");
     if (!product.ok) throw new Error("product");
     const file =
@@ -183,12 +199,7 @@ describeEachDatabase("CSV import of contacts", (getDb) => {
     const done = await importFile(a, file, { productIds: [product.product.id] });
 
     expect(done).toMatchObject({ rowsImported: 2, rowsFailed: 1, unknownColumns: [] });
-    const values = await getDb()
-      .select({ email: contacts.email, value: contactAttributeValues.value })
-      .from(contactAttributeValues)
-      .innerJoin(contacts, eq(contacts.id, contactAttributeValues.contactId))
-      .where(eq(contactAttributeValues.attributeId, birthday.id));
-    expect(values).toEqual([{ email: "ann@example.com", value: "1990-02-03" }]);
+    expect(await valuesOf(birthday.id)).toEqual([{ email: "ann@example.com", value: "1990-02-03" }]);
     const links = await getDb()
       .select({ email: contacts.email })
       .from(contactProducts)
@@ -199,6 +210,26 @@ describeEachDatabase("CSV import of contacts", (getDb) => {
     const [error] = await errorsOf(done.id);
     expect(JSON.parse(error.reason)).toEqual([
       ["attributeInvalid", { title: "Birthday", message: "contacts.validation.dateInvalid" }],
+    ]);
+  });
+
+  test("a new import replaces the attribute values of contacts it matches and sets those of new ones", async () => {
+    const a = await companyWithAdmin();
+    const tier = await addAttribute(a, "Tier", "STRING");
+    await importFile(
+      a,
+      "first name,last name,email,tier\nAnn,Lee,ann@example.com,Gold\nBob,Ray,bob@example.com,Silver\n",
+    );
+    const done = await importFile(
+      a,
+      "first name,last name,email,tier\nAnn,Lee,ann@example.com,Bronze\nCid,Fox,cid@example.com,Gold\n",
+    );
+
+    expect(done).toMatchObject({ rowsImported: 2, rowsFailed: 0 });
+    expect(await valuesOf(tier.id)).toEqual([
+      { email: "ann@example.com", value: "Bronze" },
+      { email: "bob@example.com", value: "Silver" },
+      { email: "cid@example.com", value: "Gold" },
     ]);
   });
 
