@@ -6,6 +6,7 @@ import { runShopifyUsageReport } from "~/domain/billing/shopify-usage-report.ser
 import { requeueUnappliedStripeEvents, runStripeEventJob } from "~/domain/billing/stripe-events.server";
 import { runUsageReport } from "~/domain/billing/usage-report.server";
 import { runLeasedCsvImport, startImportLeaseSweep } from "~/domain/contacts/csv-import-lease.server";
+import { runApplySubmissionsJob } from "~/domain/forms/apply-submissions.server";
 import { pruneSpentCaptchas } from "~/domain/forms/spent-captchas.server";
 import { runDispatchJob, startDispatchListener } from "~/domain/journeys/dispatch/job.server";
 import { sendMessages } from "~/domain/journeys/dispatch/send.server";
@@ -54,6 +55,9 @@ export const jobHandlers: JobHandlers = {
   "shopify-catalogue-sync": ({ accountId, runId }, job) => runCatalogueSync(accountId, runId, job),
   "analytics-rebuild": async ({ accountId }) => {
     await rebuildAnalytics(getDb(), accountId);
+  },
+  "form-submissions-apply": async (_payload, job) => {
+    await runApplySubmissionsJob({ signal: job.signal });
   },
   "prune-rate-limits": async () => {
     await pruneRateLimitBuckets();
