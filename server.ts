@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { assertMailConfigured, assertPublicAddressConfigured, config } from "./app/config.server";
 import { createExpressApp, loadContextFor } from "./app/express-app.server";
 import { installProcessHandlers } from "./app/process-handlers.server";
-import type { ResourceRouteModule } from "./app/serve-resource-route.server";
+import type { PublicFormRoute } from "./app/serve-public-form.server";
 import { startWorker, stopJobs } from "./app/services/jobs/jobs.server";
 import { jobHandlers, workerStartHooks } from "./app/worker-handlers.server";
 import { closeDatabase, databaseHandle } from "./db/client.server";
@@ -30,7 +30,7 @@ if (settings.RUN_WORKER === "true" || database.raw.kind === "pglite")
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 // The public form's module, served by createExpressApp's fast path (not in --dev: Vite reloads it).
-let publicFormRoute: ResourceRouteModule | undefined;
+let publicFormRoute: PublicFormRoute | undefined;
 let mountStatic: (app: Express) => void;
 if (dev) {
   const vite = await import("vite");
@@ -51,7 +51,7 @@ if (dev) {
     app.use(express.static(`${buildDirectory}/client`, { maxAge: "1h" }));
   };
   build = (await import(pathToFileURL(path.resolve(buildDirectory, "server/index.js")).href)) as ServerBuild;
-  publicFormRoute = build.routes["public-form"]?.module as ResourceRouteModule | undefined;
+  publicFormRoute = build.routes["public-form"]?.module as unknown as PublicFormRoute | undefined;
 }
 
 // Browser tests only: never in the Docker image, and e2e-fixture-endpoint.ts refuses to run in production.

@@ -5,7 +5,7 @@ import { clientIpContext, fromThisMachineContext } from "~/context.server";
 import { isCrossOriginWrite, securityHeaders } from "~/domain/access/security.server";
 import { rewriteChatHostPath } from "~/domain/webchat/chat/chat-urls.server";
 import { cameFromThisMachine } from "~/loopback";
-import { type ResourceRouteModule, serveResourceRoute } from "~/serve-resource-route.server";
+import { type PublicFormRoute, servePublicForm } from "~/serve-public-form.server";
 import { limitRequestBody, REQUEST_BODY_LIMIT_BYTES } from "~/services/http/body-limit.server";
 import { compressionWithDrainFix } from "~/services/http/compression.server";
 import { requireDatabase } from "~/services/http/database-gate.server";
@@ -22,7 +22,7 @@ export const PUBLIC_FORM_PATHS = ["/contact-form-builder/m/:id", "/contact-form/
  * /healthz, then (after the static files `mountStatic` adds) the database gate, the body limit and
  * `handler`. server.ts passes React Router's handler; tests pass their own. Given `publicFormRoute`
  * (the module of routes/public/public-form.tsx), the sign-up form's views and posts go to it without
- * React Router's handler, behind the same guards (serveResourceRoute).
+ * React Router's handler, behind the same guards (servePublicForm).
  */
 export function createExpressApp(options: {
   settings: AppConfig;
@@ -32,7 +32,7 @@ export function createExpressApp(options: {
   databaseCanBeDown: boolean;
   mountStatic?: (app: Express) => void;
   /** The public form's route module (from the server build), served by the fast path. */
-  publicFormRoute?: ResourceRouteModule;
+  publicFormRoute?: PublicFormRoute;
   /** The browser tests' fixture endpoint (tests/support/e2e-fixture-endpoint.ts); never in production. */
   mountTestFixtures?: (app: Express) => void;
   handler: RequestHandler;
@@ -91,11 +91,7 @@ export function createExpressApp(options: {
   // Last before the handler: it counts the bytes the handler's body stream reads (see its comment).
   const bodyLimit = limitRequestBody({ maxBytes: REQUEST_BODY_LIMIT_BYTES, exemptPaths: UPLOAD_PATHS });
   if (options.publicFormRoute) {
-    const publicForm = serveResourceRoute({
-      module: options.publicFormRoute,
-      params: (req) => ({ id: String(req.params.id) }),
-      context: loadContextFor,
-    });
+    const publicForm = servePublicForm(options.publicFormRoute);
     app.get(PUBLIC_FORM_PATHS, ...gate, bodyLimit, publicForm);
     app.post(PUBLIC_FORM_PATHS, ...gate, bodyLimit, publicForm);
   }

@@ -25,8 +25,26 @@ import type { Route } from "./+types/public-form";
 const MAX_BODY_BYTES = 32 * 1024;
 const MAX_FIELDS = 300;
 
-function html(body: string | Uint8Array<ArrayBuffer>, status = 200) {
-  return new Response(body, {
+/**
+ * A visit or a post as the page needs it. React Router's loader and action make it from their
+ * Request; the Express front's fast path (app/serve-resource-route.server.ts) makes it from Node's
+ * request directly, without building a Request and a Response for each of thousands a second.
+ */
+export type PublicFormVisit = {
+  id: string;
+  /** ?productId= as given (checked here). */
+  productId: string | null;
+  /** A request header by its lower-case name. */
+  header: (name: string) => string | undefined;
+  /** The posted body (a post only). */
+  body: () => Promise<Uint8Array | null>;
+  clientIp: string | null;
+};
+
+export type PublicFormAnswer = { status: number; headers: Record<string, string>; body: string | Uint8Array };
+
+function html(body: string | Uint8Array, status = 200): PublicFormAnswer {
+  return {
     status,
     headers: {
       "Content-Type": "text/html; charset=utf-8",
@@ -34,26 +52,52 @@ function html(body: string | Uint8Array<ArrayBuffer>, status = 200) {
       // Every page carries its own idempotency key.
       "Cache-Control": "no-store",
     },
-  });
+    body,
+  };
 }
 
-function json(body: unknown, status = 200) {
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+function json(body: unknown, status = 200): PublicFormAnswer {
+  return {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+    body: JSON.stringify(body),
+  };
 }
 
 function status(kind: StatusKind, language: "en" | "fr" = "en") {
   return html(statusPage(kind, language), kind === "not_found" ? 404 : 200);
 }
 
-function productIdOf(request: Request): string | null {
-  const value = new URL(request.url).searchParams.get("productId");
-  return isUuid(value) ? value : null;
+function productIdOf(visit: PublicFormVisit): string | null {
+  return isUuid(visit.productId) ? visit.productId : null;
+}
+
+function toResponse(answer: PublicFormAnswer): Response {
+  return new Response(answer.body as BodyInit, { status: answer.status, headers: answer.headers });
+}
+
+function visitOf(request: Request, id: string, clientIp: string | null): PublicFormVisit {
+  return {
+    id,
+    productId: new URL(request.url).searchParams.get("productId"),
+    header: (name) => request.headers.get(name) ?? undefined,
+    body: async () => new Uint8Array(await request.arrayBuffer()),
+    clientIp,
+  };
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
+  return toResponse(await showPublicForm(visitOf(request, params.id, null)));
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return toResponse(await postPublicForm(visitOf(request, params.id, context.get(clientIpContext) ?? null)));
+}
+
+export async function showPublicForm(visit: PublicFormVisit): Promise<PublicFormAnswer> {
   let state: Awaited<ReturnType<typeof loadPublicForm>>;
   try {
-    state = await loadPublicForm(params.id);
+    state = await loadPublicForm(visit.id);
   } catch (error) {
     console.error("public form: could not load", error);
     return html(statusPage("fetch_failed"), 503);
@@ -61,14 +105,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (state.status !== "ok")
     return status(state.status, state.status === "not_found" ? "en" : state.language);
   recordPageLoad(state.form.form.id, state.form.form.accountId);
-  return html(formPage(state.form, productIdOf(request)));
+  return html(formPage(state.form, productIdOf(visit)));
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const wantsJson = (request.headers.get("Accept") ?? "").includes("application/json");
-  const length = Number(request.headers.get("Content-Length") ?? "0");
+export async function postPublicForm(visit: PublicFormVisit): Promise<PublicFormAnswer> {
+  const wantsJson = (visit.header("accept") ?? "").includes("application/json");
+  const length = Number(visit.header("content-length") ?? "0");
   if (length > MAX_BODY_BYTES) return json({ ok: false, message: "Request too large" }, 400);
-  const state = await loadPublicForm(params.id).catch(() => null);
+  const state = await loadPublicForm(visit.id).catch(() => null);
   if (!state)
     return wantsJson ? json({ ok: false, message: "enable to Fetch form." }, 503) : status("fetch_failed");
   if (state.status !== "ok") {
@@ -78,16 +122,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const form = state.form;
   const texts = publicTexts(form.language);
-  const entries = await readEntries(request);
+  const entries = await readEntries(visit);
   if (!entries) return json({ ok: false, message: "Malformed submission" }, 400);
   const key = entries.find(([name]) => name === "_key")?.[1];
   if (typeof key !== "string" || !IDEMPOTENCY_KEY_PATTERN.test(key))
     return json({ ok: false, message: "Malformed submission" }, 400);
 
-  const ip = context.get(clientIpContext) ?? null;
+  const ip = visit.clientIp;
   if (!submissionAllowed(ip)) return json({ ok: false, message: texts.tooMany }, 429);
 
-  const productId = productIdOf(request);
+  const productId = productIdOf(visit);
   const posted = submittedValues(entries);
   const captchaToken = entries.find(
     ([name]) =>
@@ -124,17 +168,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /** The posted fields, or null for a body that is not a form post of reasonable size. */
-async function readEntries(request: Request): Promise<[string, FormDataEntryValue][] | null> {
-  const type = request.headers.get("Content-Type") ?? "";
+async function readEntries(visit: PublicFormVisit): Promise<[string, FormDataEntryValue][] | null> {
+  const type = visit.header("content-type") ?? "";
   try {
+    const body = await visit.body();
+    if (!body || body.length > MAX_BODY_BYTES) return null;
     if (type.startsWith("application/x-www-form-urlencoded")) {
-      const text = await request.text();
-      if (text.length > MAX_BODY_BYTES) return null;
-      const entries = [...new URLSearchParams(text).entries()];
+      const entries = [...new URLSearchParams(Buffer.from(body).toString("utf8")).entries()];
       return entries.length > MAX_FIELDS ? null : entries;
     }
     if (type.startsWith("multipart/form-data")) {
-      const entries = [...(await request.formData()).entries()];
+      const parsed = new Response(body as BodyInit, { headers: { "Content-Type": type } });
+      const entries = [...(await parsed.formData()).entries()];
       if (entries.length > MAX_FIELDS || entries.some(([, v]) => typeof v !== "string")) return null;
       return entries;
     }
