@@ -51,7 +51,8 @@ if (dev) {
     app.use(express.static(`${buildDirectory}/client`, { maxAge: "1h" }));
   };
   build = (await import(pathToFileURL(path.resolve(buildDirectory, "server/index.js")).href)) as ServerBuild;
-  publicFormRoute = build.routes["public-form"]?.module as unknown as PublicFormRoute | undefined;
+  // The build's copy (not one imported here), so it shares the routes' caches: a form saved is seen at once.
+  publicFormRoute = build.entry.module as unknown as PublicFormRoute;
 }
 
 // Browser tests only: never in the Docker image, and e2e-fixture-endpoint.ts refuses to run in production.

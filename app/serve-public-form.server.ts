@@ -1,8 +1,8 @@
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { securityHeaders } from "~/domain/access/security.server";
-import type { PublicFormAnswer, PublicFormVisit } from "~/routes/public/public-form";
+import type { PublicFormAnswer, PublicFormVisit } from "~/routes/public/public-form.server";
 
-/** What the fast path calls in the public form's route module (routes/public/public-form.tsx). */
+/** What the fast path calls: the public form route's answers (routes/public/public-form.server.ts). */
 export type PublicFormRoute = {
   showPublicForm: (visit: PublicFormVisit) => Promise<PublicFormAnswer>;
   postPublicForm: (visit: PublicFormVisit) => Promise<PublicFormAnswer>;
@@ -10,7 +10,7 @@ export type PublicFormRoute = {
 
 /**
  * The public sign-up form's views and posts (a campaign's link: thousands a second) served straight
- * from Express by its route module: the same functions its loader and action call, without React
+ * from Express by the functions its route module's loader and action call, without React
  * Router's route matching and middleware, and without a Request and a Response built per visit.
  * Everything in front is unchanged (createExpressApp: proxy trust, compression, the cross-origin
  * refusal, the database gate, the body limit), and the answer gets the headers the root's security
