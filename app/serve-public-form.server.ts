@@ -19,6 +19,9 @@ export type PublicFormRoute = {
  */
 export function servePublicForm(route: PublicFormRoute): RequestHandler {
   return async (req, res, next) => {
+    // Read from this tick on, as the body limit in front counts it (see limitRequestBody).
+    const body = req.method === "POST" ? readBody(req) : Promise.resolve(null);
+    body.catch(() => {});
     try {
       const search = req.originalUrl.indexOf("?");
       const visit: PublicFormVisit = {
@@ -28,7 +31,7 @@ export function servePublicForm(route: PublicFormRoute): RequestHandler {
           const value = req.headers[name];
           return Array.isArray(value) ? value.join(", ") : value;
         },
-        body: () => readBody(req),
+        body: () => body,
         clientIp: req.ip ?? "unknown",
       };
       const answer =
@@ -47,7 +50,7 @@ export function servePublicForm(route: PublicFormRoute): RequestHandler {
 }
 
 /** The whole body (limitRequestBody, in front, answers 413 and fails this read beyond its limit). */
-function readBody(req: ExpressRequest): Promise<Uint8Array> {
+function readBody(req: ExpressRequest): Promise<Uint8Array | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
