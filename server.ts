@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { assertMailConfigured, assertPublicAddressConfigured, config } from "./app/config.server";
 import { createExpressApp, loadContextFor } from "./app/express-app.server";
 import { installProcessHandlers } from "./app/process-handlers.server";
+import type { PublicFormRoute } from "./app/serve-public-form.server";
 import { startWorker, stopJobs } from "./app/services/jobs/jobs.server";
 import { jobHandlers, workerStartHooks } from "./app/worker-handlers.server";
 import { closeDatabase, databaseHandle } from "./db/client.server";
@@ -28,6 +29,8 @@ if (settings.RUN_WORKER === "true" || database.raw.kind === "pglite")
   await startWorker(jobHandlers, workerStartHooks);
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
+// The public form's module, served by createExpressApp's fast path (not in --dev: Vite reloads it).
+let publicFormRoute: PublicFormRoute | undefined;
 let mountStatic: (app: Express) => void;
 if (dev) {
   const vite = await import("vite");
@@ -48,6 +51,8 @@ if (dev) {
     app.use(express.static(`${buildDirectory}/client`, { maxAge: "1h" }));
   };
   build = (await import(pathToFileURL(path.resolve(buildDirectory, "server/index.js")).href)) as ServerBuild;
+  // The build's copy (not one imported here), so it shares the routes' caches: a form saved is seen at once.
+  publicFormRoute = build.entry.module as unknown as PublicFormRoute;
 }
 
 // Browser tests only: never in the Docker image, and e2e-fixture-endpoint.ts refuses to run in production.
@@ -61,6 +66,7 @@ const app = createExpressApp({
   pingDatabase: () => database.db.execute("select 1"),
   databaseCanBeDown: database.kind === "postgres",
   mountStatic,
+  publicFormRoute,
   handler: createRequestHandler({
     build,
     mode: dev ? "development" : "production",

@@ -12,6 +12,9 @@ import { HtmlBody, reportStreamingError } from "~/services/http/html-stream.serv
 
 export const streamTimeout = 5_000;
 
+// The public form's answers, for the Express front's fast path (server.ts reads them from the build).
+export { postPublicForm, showPublicForm } from "~/routes/public/public-form.server";
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,

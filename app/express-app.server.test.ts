@@ -7,6 +7,7 @@ import { config, resetConfigForTests } from "~/config.server";
 import { clientIpContext, fromThisMachineContext } from "~/context.server";
 import { resetWebLoadForTests, webRequestsInLastSecond } from "~/services/http/web-load.server";
 import { createExpressApp, loadContextFor } from "./express-app.server";
+import type { PublicFormRoute } from "./serve-public-form.server";
 
 /**
  * The Express app server.ts serves, started on a random port with a stand-in for React Router's
@@ -39,9 +40,16 @@ const readsBodyLikeReactRouter: RequestHandler = async (req, res) => {
   }
 };
 
-async function start(options: { pingDatabase?: () => Promise<unknown>; databaseCanBeDown?: boolean } = {}) {
+async function start(
+  options: {
+    pingDatabase?: () => Promise<unknown>;
+    databaseCanBeDown?: boolean;
+    publicFormRoute?: PublicFormRoute;
+  } = {},
+) {
   const app = createExpressApp({
     settings: config(),
+    publicFormRoute: options.publicFormRoute,
     pingDatabase: options.pingDatabase ?? (async () => {}),
     databaseCanBeDown: options.databaseCanBeDown ?? false,
     handler: readsBodyLikeReactRouter,
@@ -206,5 +214,54 @@ describe("how busy the web is (for an in-process worker)", () => {
     expect(webRequestsInLastSecond()).toBe(0);
     await Promise.all([fetch(`${base}/contacts`), fetch(`${base}/settings`)]);
     expect(webRequestsInLastSecond()).toBe(2);
+  });
+});
+
+describe("the public form's fast path", () => {
+  test("its two URLs reach the route's answers with the visit's id, product, body and address, behind the same guards", async () => {
+    const visits: { id: string; productId: string | null; body: string | null; ip: string | null }[] = [];
+    const answer = async (visit: Parameters<PublicFormRoute["showPublicForm"]>[0]) => {
+      const body = await visit.body();
+      visits.push({
+        id: visit.id,
+        productId: visit.productId,
+        body: body ? Buffer.from(body).toString() : null,
+        ip: visit.clientIp,
+      });
+      return {
+        status: 200,
+        headers: { "Content-Type": "text/html", "Content-Security-Policy": "frame-ancestors *" },
+        body: "<p>form</p>",
+      };
+    };
+    const base = await start({ publicFormRoute: { showPublicForm: answer, postPublicForm: answer } });
+    const page = await fetch(`${base}/contact-form-builder/m/abc?productId=p1`);
+    expect(await page.text()).toBe("<p>form</p>");
+    expect(page.headers.get("x-frame-options")).toBeNull();
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    const posted = await fetch(`${base}/contact-form/contact-form-builder/m/xyz`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
+    expect(posted.status).toBe(200);
+    const foreign = await fetch(`${base}/contact-form-builder/m/xyz`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "a=2",
+    });
+    expect(foreign.status).toBe(403);
+    const large = await fetch(`${base}/contact-form-builder/m/xyz`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "a".repeat(2 * 1024 * 1024),
+    });
+    expect(large.status).toBe(413);
+    expect(visits).toEqual([
+      { id: "abc", productId: "p1", body: null, ip: "127.0.0.1" },
+      { id: "xyz", productId: null, body: "a=1", ip: "127.0.0.1" },
+    ]);
+    // Nothing went to React Router's handler.
+    expect(received).toEqual([]);
   });
 });

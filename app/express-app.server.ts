@@ -5,6 +5,7 @@ import { clientIpContext, fromThisMachineContext } from "~/context.server";
 import { isCrossOriginWrite, isSafeMethod, securityHeaders } from "~/domain/access/security.server";
 import { rewriteChatHostPath } from "~/domain/webchat/chat/chat-urls.server";
 import { cameFromThisMachine } from "~/loopback";
+import { type PublicFormRoute, servePublicForm } from "~/serve-public-form.server";
 import { limitRequestBody, REQUEST_BODY_LIMIT_BYTES } from "~/services/http/body-limit.server";
 import { compressionWithDrainFix } from "~/services/http/compression.server";
 import { requireDatabase } from "~/services/http/database-gate.server";
@@ -13,10 +14,15 @@ import { noteWebRequest } from "~/services/http/web-load.server";
 // Streams its file to storage under its own 100 MB cap (MAX_UPLOAD_BYTES), checked as it arrives.
 const UPLOAD_PATHS = ["/resources/csv-upload"];
 
+// The public sign-up form's two URLs (app/routes.ts), served by their route module from here.
+export const PUBLIC_FORM_PATHS = ["/contact-form-builder/m/:id", "/contact-form/contact-form-builder/m/:id"];
+
 /**
  * The Express app in front of React Router: proxy trust, compression, the cross-origin refusal,
  * /healthz, then (after the static files `mountStatic` adds) the database gate, the body limit and
- * `handler`. server.ts passes React Router's handler; tests pass their own.
+ * `handler`. server.ts passes React Router's handler; tests pass their own. Given `publicFormRoute`
+ * (the module of routes/public/public-form.tsx), the sign-up form's views and posts go to it without
+ * React Router's handler, behind the same guards (servePublicForm).
  */
 export function createExpressApp(options: {
   settings: AppConfig;
@@ -25,6 +31,8 @@ export function createExpressApp(options: {
   /** Only a server database can go away; the embedded one lives and dies with this process. */
   databaseCanBeDown: boolean;
   mountStatic?: (app: Express) => void;
+  /** The public form's route module (from the server build), served by the fast path. */
+  publicFormRoute?: PublicFormRoute;
   /** The browser tests' fixture endpoint (tests/support/e2e-fixture-endpoint.ts); never in production. */
   mountTestFixtures?: (app: Express) => void;
   handler: RequestHandler;
@@ -81,13 +89,14 @@ export function createExpressApp(options: {
   const gate: RequestHandler[] = options.databaseCanBeDown
     ? [requireDatabase({ ping: options.pingDatabase, productName: settings.PRODUCT_NAME })]
     : [];
-  app.all(
-    "*",
-    ...gate,
-    // Last before the handler: it counts the bytes the handler's body stream reads (see its comment).
-    limitRequestBody({ maxBytes: REQUEST_BODY_LIMIT_BYTES, exemptPaths: UPLOAD_PATHS }),
-    options.handler,
-  );
+  // Last before the handler: it counts the bytes the handler's body stream reads (see its comment).
+  const bodyLimit = limitRequestBody({ maxBytes: REQUEST_BODY_LIMIT_BYTES, exemptPaths: UPLOAD_PATHS });
+  if (options.publicFormRoute) {
+    const publicForm = servePublicForm(options.publicFormRoute);
+    app.get(PUBLIC_FORM_PATHS, ...gate, bodyLimit, publicForm);
+    app.post(PUBLIC_FORM_PATHS, ...gate, bodyLimit, publicForm);
+  }
+  app.all("*", ...gate, bodyLimit, options.handler);
   return app;
 }
 

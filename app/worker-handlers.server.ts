@@ -7,6 +7,7 @@ import { requeueUnappliedStripeEvents, runStripeEventJob } from "~/domain/billin
 import { runUsageReport } from "~/domain/billing/usage-report.server";
 import { runLeasedCsvImport, startImportLeaseSweep } from "~/domain/contacts/csv-import-lease.server";
 import { deliverCrmEvents } from "~/domain/forms/crm-events.server";
+import { runApplySubmissionsJob } from "~/domain/forms/apply-submissions.server";
 import { pruneSpentCaptchas } from "~/domain/forms/spent-captchas.server";
 import { runDispatchJob, startDispatchListener } from "~/domain/journeys/dispatch/job.server";
 import { sendMessages } from "~/domain/journeys/dispatch/send.server";
@@ -57,6 +58,9 @@ export const jobHandlers: JobHandlers = {
     await rebuildAnalytics(getDb(), accountId);
   },
   "crm-events": ({ events }) => deliverCrmEvents(events),
+  "form-submissions-apply": async (_payload, job) => {
+    await runApplySubmissionsJob({ signal: job.signal });
+  },
   "prune-rate-limits": async () => {
     await pruneRateLimitBuckets();
     await pruneSpentCaptchas();

@@ -1,19 +1,18 @@
 /**
  * The server of `npm run bench:forms` (started by scripts/bench-forms.ts with the scratch database in
- * DATABASE_URL): the app's Express front (proxy trust, compression, the cross-origin refusal, the
- * body limit, the client address) on a free port, handing the public form's URLs to its route module
- * as React Router does for a resource route, the job worker in this process (journeys enroll the
- * new contacts). Prints "listening on {port}" when ready.
+ * DATABASE_URL): the app's Express front as server.ts builds it (proxy trust, compression, the
+ * cross-origin refusal, the database gate, the body limit, the client address, and the public form's
+ * fast path to its route's answers), on a free port; with RUN_WORKER=true, the job worker in this process
+ * as `npm start` runs it. Any other URL is a 404 here (server.ts hands them to React Router).
+ * Prints "listening on {port}" when ready.
  */
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { config } from "../app/config.server";
-import { createExpressApp, loadContextFor } from "../app/express-app.server";
-import * as route from "../app/routes/public/public-form";
+import { createExpressApp } from "../app/express-app.server";
+import * as publicFormRoute from "../app/routes/public/public-form.server";
 import { startWorker, stopJobs } from "../app/services/jobs/jobs.server";
 import { jobHandlers, workerStartHooks } from "../app/worker-handlers.server";
 import { closeDatabase, databaseHandle } from "../db/client.server";
 
-const PATH = /^\/contact-form-builder\/m\/([^/]+)$/;
 const settings = config();
 const database = databaseHandle();
 if (settings.RUN_WORKER === "true") await startWorker(jobHandlers, workerStartHooks);
@@ -21,33 +20,9 @@ const app = createExpressApp({
   settings,
   pingDatabase: () => database.db.execute("select 1"),
   databaseCanBeDown: true,
-  handler: async (req, res, next) => {
-    try {
-      const match = PATH.exec(req.path);
-      if (!match) {
-        res.status(404).end();
-        return;
-      }
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers))
-        if (typeof value === "string") headers.set(name, value);
-      const request = new Request(new URL(req.originalUrl, `http://${req.headers.host}`), {
-        method: req.method,
-        headers,
-        body: req.method === "POST" ? createReadableStreamFromReadable(req) : undefined,
-        duplex: "half",
-      } as RequestInit);
-      const args = { request, params: { id: match[1] }, context: loadContextFor(req) } as never;
-      const response = req.method === "POST" ? await route.action(args) : await route.loader(args);
-      if (res.headersSent) return;
-      res.status(response.status);
-      response.headers.forEach((value, name) => {
-        res.setHeader(name, value);
-      });
-      res.send(Buffer.from(await response.arrayBuffer()));
-    } catch (error) {
-      next(error);
-    }
+  publicFormRoute,
+  handler: (_req, res) => {
+    res.status(404).end();
   },
 });
 const server = app.listen(0, "127.0.0.1", () => {

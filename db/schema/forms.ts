@@ -91,3 +91,37 @@ export const usedCaptchas = pgTable(
   },
   (t) => [index("used_captchas_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * Submissions accepted by the public form and not applied yet. The request checks the fields and the
+ * captcha, spends the captcha and stores this row in one statement, and answers; the
+ * "form-submissions-apply" job then creates or updates the contact, its consent and the
+ * form_submissions row and deletes this one, in one transaction (app/domain/forms/apply-submissions.server.ts).
+ * `payload` is everything the apply needs (the checked values, the contact, its attributes, the
+ * products); the consent text, the address and the time are the submission's, not the apply's.
+ */
+export const pendingFormSubmissions = pgTable(
+  "pending_form_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    formId: uuid("form_id")
+      .notNull()
+      .references(() => microsites.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    consentText: text("consent_text"),
+    ip: text("ip"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Failed applies so far, their last error, and when the next may run. */
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    notBefore: timestamp("not_before", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("pending_form_submissions_form_key_uq").on(t.formId, t.idempotencyKey),
+    index("pending_form_submissions_not_before_idx").on(t.notBefore),
+  ],
+);

@@ -11,6 +11,7 @@ import { setUpCrmStandIn } from "../../../tests/support/stand-ins/crm";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { waitFor } from "../../../tests/support/wait-for";
+import { runApplySubmissionsJob } from "./apply-submissions.server";
 import {
   flushCrmPageLoads,
   forwardFormSubmittedToCrm,
@@ -113,7 +114,10 @@ describeEachDatabase(
       };
       expect(await submitPublicForm(submission)).toMatchObject({ ok: true, replay: false });
       expect(await submitPublicForm(submission)).toMatchObject({ ok: true, replay: true });
-      // Queued, not sent from the visitor's request: one job, one event.
+      // Nothing before the submission is applied; then queued, not sent by the apply: one job, one event.
+      expect(await crmJobs()).toEqual([]);
+      expect(await runApplySubmissionsJob()).toBe(1);
+      expect(await runApplySubmissionsJob()).toBe(0);
       expect(crm().requests).toEqual([]);
       expect(await crmJobs()).toEqual([{ state: "created", events: 1 }]);
 

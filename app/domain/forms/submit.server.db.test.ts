@@ -1,7 +1,8 @@
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from "vitest";
+import { rowsOf } from "#db/rows";
 import {
   accounts,
   consentEvents,
@@ -11,7 +12,9 @@ import {
   enrollments,
   formSubmissions,
   formViewCounts,
+  pendingFormSubmissions,
   productAttributeValues,
+  usedCaptchas,
 } from "#db/schema";
 import { resetConfigForTests } from "~/config.server";
 import { createAttribute } from "~/domain/contacts/attributes.server";
@@ -19,15 +22,17 @@ import { createContact } from "~/domain/contacts/contacts.server";
 import type { AccountScope } from "~/domain/kernel/scope";
 import { createProduct } from "~/domain/products/products.server";
 import { issueAltchaChallenge, verifyCaptcha } from "~/services/captcha/captcha.server";
+import { jobs, stopJobs } from "~/services/jobs/jobs.server";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { applyPendingSubmissions, runApplySubmissionsJob } from "./apply-submissions.server";
 import {
   DEFAULT_CONSENT_TEXT,
   defaultFormDocument,
   type FormElement,
   withCustomElements,
 } from "./form-document";
-import { createForm, setPublished, updateForm } from "./forms.server";
+import { createForm, deleteForm, setPublished, updateForm } from "./forms.server";
 import { submittedValues } from "./public-fields";
 import {
   clearPublicFormCache,
@@ -37,6 +42,14 @@ import {
   recordPageLoad,
 } from "./public-form.server";
 import { type SubmitInput, submitPublicForm } from "./submit.server";
+
+/** A submission as a visitor makes it, then the apply job's run: the result, and the contact it made. */
+async function submitAndApply(submission: SubmitInput) {
+  const result = await submitPublicForm(submission);
+  const { applied } = await applyPendingSubmissions();
+  const mine = applied.find((a) => a.idempotencyKey === submission.idempotencyKey);
+  return { result, contactId: mine?.contactId };
+}
 
 beforeAll(() => {
   // Cheap proofs of work: the test solves them in-process.
@@ -50,6 +63,8 @@ afterAll(() => {
   resetConfigForTests();
 });
 beforeEach(() => clearPublicFormCache());
+// Storing a submission queues its apply job: the job queue is opened on the test's database.
+afterEach(() => stopJobs());
 
 async function solvedToken(): Promise<string> {
   const challenge = await issueAltchaChallenge();
@@ -155,7 +170,7 @@ const captchaOk = (n: number) => ({
 describeEachDatabase("public form submissions", (getDb) => {
   test("every key shape of §3.5 lands: contact, attributes, hidden preset, products, product attribute, consent", async () => {
     const s = await setUp();
-    const result = await submitPublicForm(
+    const { result, contactId } = await submitAndApply(
       input(
         s.form,
         {
@@ -172,9 +187,11 @@ describeEachDatabase("public form submissions", (getDb) => {
         { captchaToken: await solvedToken() },
       ),
     );
-    expect(result).toMatchObject({ ok: true, replay: false });
-    if (!result.ok) return;
-    const [contact] = await getDb().select().from(contacts).where(eq(contacts.id, result.contactId));
+    expect(result).toEqual({ ok: true, replay: false });
+    const [contact] = await getDb()
+      .select()
+      .from(contacts)
+      .where(eq(contacts.id, contactId ?? ""));
     expect(contact).toMatchObject({
       firstName: "Ada",
       lastName: "Lovelace",
@@ -229,7 +246,7 @@ describeEachDatabase("public form submissions", (getDb) => {
       "N° de téléphone",
       "E-mail",
     ]);
-    const result = await submitPublicForm(
+    const { result } = await submitAndApply(
       input(
         s.form,
         {
@@ -253,7 +270,7 @@ describeEachDatabase("public form submissions", (getDb) => {
     clearPublicFormCache();
     const state = await loadPublicForm(s.form.form.id);
     if (state.status !== "ok") throw new Error(state.status);
-    const result = await submitPublicForm(
+    const { result } = await submitAndApply(
       input(
         state.form,
         {
@@ -292,8 +309,11 @@ describeEachDatabase("public form submissions", (getDb) => {
         product: "Please select value!",
       },
     });
+    await applyPendingSubmissions();
     expect(await getDb().select().from(contacts)).toHaveLength(0);
     expect(await getDb().select().from(formSubmissions)).toHaveLength(0);
+    expect(await getDb().select().from(pendingFormSubmissions)).toHaveLength(0);
+    expect(await getDb().select().from(usedCaptchas)).toHaveLength(0);
   });
 
   test("a double click or a replayed post writes nothing twice; a spent captcha is refused for a new post", async () => {
@@ -312,17 +332,69 @@ describeEachDatabase("public form submissions", (getDb) => {
     ]);
     expect(both.every((r) => r.ok)).toBe(true);
     expect(both.filter((r) => r.ok && r.replay)).toHaveLength(1);
-    // The same key with a fresh captcha (a retried post): still the first submission.
+    // Before the apply: the same key with a fresh captcha (a retried post) is the pending submission.
+    const fresh = await solvedToken();
+    expect(await submitPublicForm(input(s.form, values, { captchaToken: fresh }))).toEqual({
+      ok: true,
+      replay: true,
+    });
+    expect(await getDb().select().from(pendingFormSubmissions)).toHaveLength(1);
+    expect((await applyPendingSubmissions()).applied).toHaveLength(1);
+    // After it: still the first submission, and the fresh captcha still unspent for another post.
     const again = await submitPublicForm(input(s.form, values, { captchaToken: await solvedToken() }));
-    expect(again).toMatchObject({ ok: true, replay: true });
+    expect(again).toEqual({ ok: true, replay: true });
     // The spent captcha with a new key (a bot replaying a solution): refused.
     const replayed = await submitPublicForm(
       input(s.form, values, { captchaToken: token, idempotencyKey: "key-0000000000000002" }),
     );
     expect(replayed).toEqual({ ok: false, reason: "captcha" });
+    const other = await submitPublicForm(
+      input(s.form, values, { captchaToken: fresh, idempotencyKey: "key-0000000000000003" }),
+    );
+    expect(other).toEqual({ ok: true, replay: false });
+    await applyPendingSubmissions();
     expect(await getDb().select().from(contacts)).toHaveLength(1);
-    expect(await getDb().select().from(formSubmissions)).toHaveLength(1);
-    expect(await getDb().select().from(consentEvents)).toHaveLength(1);
+    expect(await getDb().select().from(formSubmissions)).toHaveLength(2);
+    expect(await getDb().select().from(consentEvents)).toHaveLength(2);
+    expect(await getDb().select().from(pendingFormSubmissions)).toHaveLength(0);
+  });
+
+  test("the same key or captcha twice in one batch: the first is stored, the key again is a replay, the captcha again refused", async () => {
+    const s = await setUp();
+    const values = {
+      "First Name": "Bo",
+      "Last Name": "Li",
+      "Phone No.": "2015550199",
+      [`contact.attribute.${s.city}`]: "Oslo",
+      product: s.panels,
+    };
+    const { storePendingSubmissions } = await import("./submit.server");
+    const pending = (key: string, captcha: string) => ({
+      formId: s.form.form.id,
+      accountId: s.scope.account.id,
+      idempotencyKey: key,
+      payload: {
+        values,
+        contact: { firstName: "Bo", lastName: "Li", phone: "+12015550199", email: null },
+        contactAttributes: {},
+        productAttributes: {},
+        productIds: [s.panels],
+      },
+      consentText: "I agree",
+      ip: null,
+      submittedAt: new Date(),
+      captcha: { key: captcha, expiresAt: new Date(Date.now() + 60_000) },
+    });
+    expect(
+      await storePendingSubmissions([
+        pending("key-a-000000000000000", "c1"),
+        pending("key-a-000000000000000", "c1"),
+        pending("key-b-000000000000000", "c1"),
+        pending("key-c-000000000000000", "c2"),
+      ]),
+    ).toEqual(["stored", "replay", "captcha", "stored"]);
+    expect(await getDb().select().from(pendingFormSubmissions)).toHaveLength(2);
+    expect(await getDb().select().from(usedCaptchas)).toHaveLength(2);
   });
 
   test("a contact is found by phone first, then by email, in the form's company only", async () => {
@@ -340,22 +412,22 @@ describeEachDatabase("public form submissions", (getDb) => {
     const byPhone = await createContact(s.scope, { firstName: "Ph", lastName: "One", phone: "+12015550100" });
     if (!byEmail.ok || !byPhone.ok) throw new Error("contacts");
     const base = { "Last Name": "Kim", [`contact.attribute.${s.city}`]: "Rome", product: s.panels };
-    const first = await submitPublicForm(
+    const first = await submitAndApply(
       input(
         s.form,
         { ...base, "First Name": "Jo", "Phone No.": "201-555-0100", Email: "kim@example.com" },
         { captcha: captchaOk(2) },
       ),
     );
-    expect(first).toMatchObject({ ok: true, contactId: byPhone.contact.id });
-    const second = await submitPublicForm(
+    expect(first.contactId).toBe(byPhone.contact.id);
+    const second = await submitAndApply(
       input(
         s.form,
         { ...base, "First Name": "Kim", "Phone No.": "2015550123", Email: "KIM@example.com" },
         { captcha: captchaOk(3), idempotencyKey: "key-0000000000000003" },
       ),
     );
-    expect(second).toMatchObject({ ok: true, contactId: byEmail.contact.id });
+    expect(second.contactId).toBe(byEmail.contact.id);
     const [updated] = await getDb().select().from(contacts).where(eq(contacts.id, byEmail.contact.id));
     expect(updated).toMatchObject({ firstName: "Kim", phone: "+12015550123", smsConsent: "opted_in" });
     const [phoneOwner] = await getDb().select().from(contacts).where(eq(contacts.id, byPhone.contact.id));
@@ -367,7 +439,7 @@ describeEachDatabase("public form submissions", (getDb) => {
     const s = await setUp();
     const { fieldsForProduct } = await import("./public-page.server");
     const form = { ...s.form, fields: fieldsForProduct(s.form.fields, s.battery) };
-    const result = await submitPublicForm(
+    const { result } = await submitAndApply(
       input(
         form,
         {
@@ -382,6 +454,146 @@ describeEachDatabase("public form submissions", (getDb) => {
     );
     expect(result.ok).toBe(true);
     expect((await getDb().select().from(contactProducts)).map((l) => l.productId)).toEqual([s.battery]);
+  });
+
+  /** A valid post of a new visitor n (its own key, phone, email and captcha). */
+  const visitor = (s: Awaited<ReturnType<typeof setUp>>, n: number, extra: Partial<SubmitInput> = {}) =>
+    input(
+      s.form,
+      {
+        "First Name": `V${n}`,
+        "Last Name": "Visitor",
+        "Phone No.": `201555${String(1000 + n)}`,
+        Email: `v${n}@example.com`,
+        [`contact.attribute.${s.city}`]: "Oslo",
+        product: s.panels,
+      },
+      { captcha: captchaOk(100 + n), idempotencyKey: `key-visitor-${String(n).padStart(8, "0")}`, ...extra },
+    );
+
+  const counts = async () => {
+    const [row] = rowsOf<Record<string, number>>(
+      await getDb().execute(sql`
+      select (select count(*)::int from contacts) as contacts,
+             (select count(*)::int from consent_events) as consents,
+             (select count(*)::int from form_submissions) as submissions,
+             (select count(*)::int from contact_products) as links,
+             (select count(*)::int from pending_form_submissions) as pending,
+             (select coalesce(sum(form_submissions), 0)::int from analytics_audience_daily) as counted_submissions,
+             (select coalesce(sum(opt_ins), 0)::int from analytics_audience_daily) as counted_opt_ins,
+             (select coalesce(sum(new_contacts), 0)::int from analytics_audience_daily) as counted_contacts`),
+    );
+    return row;
+  };
+
+  test("a submission waits as pending until the job applies it, with the submission's time and address", async () => {
+    const s = await setUp();
+    const submittedAt = new Date("2026-11-20T10:00:00Z");
+    expect(await submitPublicForm(visitor(s, 1, { now: submittedAt }))).toEqual({ ok: true, replay: false });
+    expect(await counts()).toMatchObject({ contacts: 0, consents: 0, submissions: 0, pending: 1 });
+    expect(await getDb().select().from(usedCaptchas)).toEqual([
+      expect.objectContaining({ signature: "test:101" }),
+    ]);
+    expect(await runApplySubmissionsJob()).toBe(1);
+    expect(await counts()).toMatchObject({ contacts: 1, consents: 1, submissions: 1, links: 1, pending: 0 });
+    const [consent] = await getDb().select().from(consentEvents);
+    expect(consent).toMatchObject({ ip: "203.0.113.9", createdAt: submittedAt });
+    expect(consent.consentText).toContain("marketing text messages from Acme Solar");
+    const [submission] = await getDb().select().from(formSubmissions);
+    expect(submission.createdAt).toEqual(submittedAt);
+    expect(await runApplySubmissionsJob()).toBe(0);
+  });
+
+  test("two workers at once and a retried job apply each submission once, counted once by analytics", async () => {
+    const s = await setUp();
+    for (let n = 1; n <= 5; n++) expect((await submitPublicForm(visitor(s, n))).ok).toBe(true);
+    // The same visitor again under another key: the same contact, a second submission and consent.
+    await submitPublicForm(
+      visitor(s, 1, { captcha: captchaOk(999), idempotencyKey: "key-visitor-again-01" }),
+    );
+    await Promise.all([applyPendingSubmissions({ limit: 2 }), applyPendingSubmissions({ limit: 2 })]);
+    await runApplySubmissionsJob();
+    await runApplySubmissionsJob();
+    expect(await counts()).toEqual({
+      contacts: 5,
+      consents: 6,
+      submissions: 6,
+      links: 5,
+      pending: 0,
+      counted_submissions: 6,
+      counted_opt_ins: 6,
+      counted_contacts: 5,
+    });
+    expect(await getDb().select().from(enrollments)).toHaveLength(5);
+  });
+
+  test("a crash between two steps of a batch leaves it all pending; the next run applies each once", async () => {
+    const s = await setUp();
+    for (let n = 1; n <= 3; n++) await submitPublicForm(visitor(s, n));
+    let seen = 0;
+    await expect(
+      applyPendingSubmissions({
+        afterEach: async () => {
+          seen += 1;
+          if (seen === 2) throw new Error("the worker died");
+        },
+      }),
+    ).rejects.toThrow("the worker died");
+    expect(await counts()).toMatchObject({
+      contacts: 0,
+      consents: 0,
+      submissions: 0,
+      links: 0,
+      pending: 3,
+      counted_submissions: 0,
+      counted_opt_ins: 0,
+    });
+    expect(await runApplySubmissionsJob()).toBe(3);
+    expect(await counts()).toMatchObject({
+      contacts: 3,
+      consents: 3,
+      submissions: 3,
+      links: 3,
+      pending: 0,
+      counted_submissions: 3,
+      counted_opt_ins: 3,
+    });
+  });
+
+  test("a submission that cannot be applied is tried again later; the others go on", async () => {
+    const s = await setUp();
+    await submitPublicForm(visitor(s, 1));
+    await submitPublicForm(visitor(s, 2));
+    // An attribute deleted between the post and the apply: its value cannot be stored.
+    await getDb().execute(sql`update pending_form_submissions
+      set payload = jsonb_set(payload, '{contactAttributes}', '{"00000000-0000-4000-8000-000000000001": "x"}')
+      where idempotency_key = 'key-visitor-00000001'`);
+    const now = new Date();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { applied } = await applyPendingSubmissions({ now });
+    expect(logged).toHaveBeenCalledWith(
+      "public form: a submission could not be applied (tried again later)",
+      expect.anything(),
+    );
+    logged.mockRestore();
+    expect(applied.map((a) => a.idempotencyKey)).toEqual(["key-visitor-00000002"]);
+    const [left] = await getDb().select().from(pendingFormSubmissions);
+    expect(left).toMatchObject({ idempotencyKey: "key-visitor-00000001", attempts: 1 });
+    expect(left.lastError).toBeTruthy();
+    expect(left.notBefore.getTime()).toBeGreaterThan(now.getTime());
+    expect(await counts()).toMatchObject({ contacts: 1, consents: 1, submissions: 1, pending: 1 });
+  });
+
+  test("a form unpublished after the post still gets its submission; a deleted form takes it along", async () => {
+    const s = await setUp();
+    await submitPublicForm(visitor(s, 1));
+    await setPublished(s.scope, s.form.form.id, false);
+    expect(await runApplySubmissionsJob()).toBe(1);
+    await setPublished(s.scope, s.form.form.id, true);
+    await submitPublicForm(visitor(s, 2));
+    await deleteForm(s.scope, s.form.form.id);
+    expect(await runApplySubmissionsJob()).toBe(0);
+    expect(await counts()).toMatchObject({ contacts: 1, pending: 0 });
   });
 
   test("page loads are counted per form and day; saving the form drops the cached copy", async () => {

@@ -1,22 +1,13 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
-import { getDb, type Tx } from "#db/client.server";
-import {
-  attributes,
-  consentEvents,
-  contactAttributeValues,
-  contacts,
-  formSubmissions,
-  productAttributeValues,
-  usedCaptchas,
-} from "#db/schema";
+import { sql } from "drizzle-orm";
+import { getDb } from "#db/client.server";
 import { asCountry } from "~/domain/accounts/country";
-import { isUniqueViolation } from "~/domain/contacts/contacts.server";
 import { normalizePhone } from "~/domain/contacts/phone";
 import { validateAttributeValue } from "~/domain/contacts/schemas";
+import { rowsOf } from "~/domain/journeys/sql.server";
+import { GroupCommit } from "~/domain/kernel/group-commit";
 import { isUuid } from "~/domain/kernel/ids";
-import { linkContactToProduct } from "~/domain/products/links.server";
 import { type CaptchaCheck, verifyCaptcha } from "~/services/captcha/captcha.server";
-import { forwardFormSubmittedToCrm } from "./crm-events.server";
+import { sendJob } from "~/services/jobs/jobs.server";
 import {
   checkSubmission,
   mapSubmission,
@@ -27,12 +18,14 @@ import {
 import type { PublicForm } from "./public-form.server";
 
 /**
- * A visitor's submission of a public form ('Form Submitted', spec 3 §3.5, §4.2): in one transaction
- * the contact is created or updated (matched by phone, then email, in the form's company), its
- * attributes and product attributes stored, the chosen or preset products linked (the link's trigger
- * enrolls the contact in each product's journey), SMS consent recorded with the text shown, and the
- * submission kept. The idempotency key the page was issued with makes a double click or a replayed
- * post write nothing twice; the captcha solution is spent in the same transaction.
+ * A visitor's submission of a public form ('Form Submitted', spec 3 §3.5, §4.2), as the request sees
+ * it: the fields are checked against the cached form and its attributes' types, and the captcha
+ * verified, in memory; then the spent captcha and a pending submission (everything the apply needs:
+ * the contact, its attributes, the products, the consent text shown, the address, the time) are
+ * stored in one statement shared with the submissions that arrive meanwhile (GroupCommit), and the
+ * visitor gets the answer. The "form-submissions-apply" job applies it within a moment
+ * (apply-submissions.server.ts). The idempotency key the page was issued with makes a double click or
+ * a replayed post write nothing twice; a captcha solution is spent once.
  */
 
 export type SubmitInput = {
@@ -45,20 +38,75 @@ export type SubmitInput = {
   ip: string | null;
   /** Tests: a captcha already checked. */
   captcha?: CaptchaCheck;
+  /** When the visitor submitted (now). */
+  now?: Date;
 };
 
 export type SubmitResult =
-  | { ok: true; contactId: string; replay: boolean }
+  | { ok: true; replay: boolean }
   | { ok: false; reason: "invalid"; errors: Record<string, string> }
   | { ok: false; reason: "captcha" };
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
-class Replay extends Error {}
+export type ContactFields = {
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  email: string | null;
+};
+
+/** What a pending submission keeps for its apply (pending_form_submissions.payload). */
+export type PendingPayload = {
+  /** The checked answers, as form_submissions keeps them. */
+  values: SubmittedValues;
+  contact: ContactFields;
+  /** attributeId -> value */
+  contactAttributes: Record<string, string>;
+  /** productId -> (attributeId -> value) */
+  productAttributes: Record<string, Record<string, string>>;
+  productIds: string[];
+};
+
+export type PendingSubmission = {
+  formId: string;
+  accountId: string;
+  idempotencyKey: string;
+  payload: PendingPayload;
+  consentText: string | null;
+  ip: string | null;
+  submittedAt: Date;
+  /** The captcha's single-use key and when it expires (used_captchas). */
+  captcha: { key: string; expiresAt: Date };
+};
+
+/** Stored now; stored before under the same key (a double click, a replay); refused (a spent captcha). */
+export type PendingOutcome = "stored" | "replay" | "captcha";
 
 export async function submitPublicForm(input: SubmitInput): Promise<SubmitResult> {
+  const prepared = prepareSubmission(input);
+  if (!prepared.ok) return prepared;
+  const captcha = input.captcha ?? (await verifyCaptcha(input.captchaToken, input.ip));
+  if (!captcha.ok) return { ok: false, reason: "captcha" };
+  const outcome = await intake.submit({
+    formId: input.form.form.id,
+    accountId: input.form.form.accountId,
+    idempotencyKey: input.idempotencyKey,
+    payload: prepared.payload,
+    consentText: input.form.consentText,
+    ip: input.ip,
+    submittedAt: input.now ?? new Date(),
+    captcha: { key: captcha.singleUseKey, expiresAt: captcha.expiresAt },
+  });
+  if (outcome === "captcha") return { ok: false, reason: "captcha" };
+  return { ok: true, replay: outcome === "replay" };
+}
+
+/** The §5.3 checks and the §3.5 mapping, in memory: the errors, or what the apply will write. */
+function prepareSubmission(
+  input: SubmitInput,
+): { ok: true; payload: PendingPayload } | { ok: false; reason: "invalid"; errors: Record<string, string> } {
   const { form } = input;
-  const accountId = form.form.accountId;
   const texts = publicTexts(form.language).errors;
   const checked = checkSubmission(form.fields, input.posted, form.language);
   const errors = { ...checked.errors };
@@ -70,164 +118,20 @@ export async function submitPublicForm(input: SubmitInput): Promise<SubmitResult
   const email = mapped.contact.email ? mapped.contact.email.toLowerCase() : null;
   if (!phone && !email && phoneField && !errors[phoneField.name])
     errors[phoneField.name] = texts.required.replace("{{label}}", phoneField.label.toLowerCase());
-  const typed = await checkAttributeTypes(accountId, form.fields, checked.values, texts.attributeInvalid);
+  const typed = checkAttributeTypes(form, checked.values, texts.attributeInvalid);
   Object.assign(errors, typed.errors);
   if (Object.keys(errors).length > 0) return { ok: false, reason: "invalid", errors };
   if (!emailField && !phoneField) return { ok: false, reason: "invalid", errors: {} };
-
-  const captcha = input.captcha ?? (await verifyCaptcha(input.captchaToken, input.ip));
-  if (!captcha.ok) return { ok: false, reason: "captcha" };
-
-  const formId = form.form.id;
-  const write = () =>
-    getDb().transaction(async (tx): Promise<SubmitResult> => {
-      const spent = await tx
-        .insert(usedCaptchas)
-        .values({ signature: captcha.singleUseKey, expiresAt: captcha.expiresAt })
-        .onConflictDoNothing()
-        .returning({ signature: usedCaptchas.signature });
-      if (spent.length === 0) {
-        // The same post again (double click, replay): its submission answers; anything else is a replayed captcha.
-        const earlier = await findSubmission(tx, formId, input.idempotencyKey);
-        return earlier ? { ok: true, contactId: earlier, replay: true } : { ok: false, reason: "captcha" };
-      }
-      const contactId = await upsertContact(tx, accountId, {
-        firstName: mapped.contact.firstName,
-        lastName: mapped.contact.lastName,
-        phone,
-        email,
-      });
-      await tx.insert(consentEvents).values({
-        accountId,
-        contactId,
-        channel: "sms",
-        kind: "opt_in",
-        source: "form",
-        consentText: form.consentText,
-        ip: input.ip,
-      });
-      const contactValues = Object.entries(typed.contactAttributes);
-      if (contactValues.length > 0)
-        await tx
-          .insert(contactAttributeValues)
-          .values(contactValues.map(([attributeId, value]) => ({ accountId, contactId, attributeId, value })))
-          .onConflictDoUpdate({
-            target: [contactAttributeValues.contactId, contactAttributeValues.attributeId],
-            set: { value: sql`excluded.value`, updatedAt: new Date() },
-          });
-      const scope = { account: { id: accountId } };
-      for (const productId of mapped.productIds) {
-        const link = await linkContactToProduct(tx, scope, contactId, productId);
-        const values = Object.entries(typed.productAttributes[productId] ?? {});
-        if (!link.ok || values.length === 0) continue;
-        await tx
-          .insert(productAttributeValues)
-          .values(
-            values.map(([attributeId, value]) => ({
-              accountId,
-              contactProductId: link.linkId,
-              attributeId,
-              value,
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [productAttributeValues.contactProductId, productAttributeValues.attributeId],
-            set: { value: sql`excluded.value`, updatedAt: new Date() },
-          });
-      }
-      const kept = await tx
-        .insert(formSubmissions)
-        .values({
-          formId,
-          accountId,
-          contactId,
-          idempotencyKey: input.idempotencyKey,
-          values: checked.values,
-          consentText: form.consentText,
-          ip: input.ip,
-        })
-        .onConflictDoNothing()
-        .returning({ id: formSubmissions.id });
-      // Same key, new captcha: the first submission stands and this one is undone whole.
-      if (kept.length === 0) throw new Replay();
-      return { ok: true, contactId, replay: false };
-    });
-
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const result = await write();
-      // "A submission was applied": its 'Form Submitted' event for the optional CRM (after the commit).
-      if (result.ok && !result.replay)
-        await forwardFormSubmittedToCrm([
-          {
-            accountId,
-            formId,
-            firstName: mapped.contact.firstName,
-            lastName: mapped.contact.lastName,
-            phone,
-            email,
-            productIds: mapped.productIds,
-            ip: input.ip,
-            submittedAt: new Date(),
-          },
-        ]);
-      return result;
-    } catch (error) {
-      if (error instanceof Replay) {
-        const earlier = await findSubmission(getDb(), formId, input.idempotencyKey);
-        if (earlier) return { ok: true, contactId: earlier, replay: true };
-      }
-      // Two first submissions of one phone or email at once: the second finds the first's contact.
-      if (isUniqueViolation(error) && attempt === 0) continue;
-      throw error;
-    }
-  }
-}
-
-async function findSubmission(db: Tx | ReturnType<typeof getDb>, formId: string, key: string) {
-  const [row] = await db
-    .select({ contactId: formSubmissions.contactId })
-    .from(formSubmissions)
-    .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.idempotencyKey, key)));
-  return row ? (row.contactId ?? "") : null;
-}
-
-type ContactFields = { firstName: string; lastName: string; phone: string | null; email: string | null };
-
-/** Phone first, then email; a found contact gets the names, and the phone or email it lacked. */
-async function upsertContact(tx: Tx, accountId: string, input: ContactFields): Promise<string> {
-  const matches = [
-    input.phone ? eq(contacts.phone, input.phone) : undefined,
-    input.email ? eq(contacts.email, input.email) : undefined,
-  ].filter(Boolean);
-  const found = await tx
-    .select({ id: contacts.id, phone: contacts.phone, email: contacts.email })
-    .from(contacts)
-    .where(and(eq(contacts.accountId, accountId), or(...matches)))
-    .limit(2);
-  const byPhone = input.phone ? found.find((c) => c.phone === input.phone) : undefined;
-  const existing = byPhone ?? found.find((c) => c.email === input.email);
-  if (!existing) {
-    const [created] = await tx
-      .insert(contacts)
-      .values({ accountId, ...input, smsConsent: "opted_in" })
-      .returning({ id: contacts.id });
-    return created.id;
-  }
-  // An email another contact holds stays with them (emails are unique per company).
-  const emailFree = input.email && !found.some((c) => c.id !== existing.id && c.email === input.email);
-  await tx
-    .update(contacts)
-    .set({
-      firstName: input.firstName || undefined,
-      lastName: input.lastName || undefined,
-      ...(input.phone && !existing.phone ? { phone: input.phone } : {}),
-      ...(emailFree ? { email: input.email } : {}),
-      smsConsent: "opted_in",
-      updatedAt: new Date(),
-    })
-    .where(eq(contacts.id, existing.id));
-  return existing.id;
+  return {
+    ok: true,
+    payload: {
+      values: checked.values,
+      contact: { firstName: mapped.contact.firstName, lastName: mapped.contact.lastName, phone, email },
+      contactAttributes: typed.contactAttributes,
+      productAttributes: typed.productAttributes,
+      productIds: mapped.productIds,
+    },
+  };
 }
 
 type TypedValues = {
@@ -237,28 +141,17 @@ type TypedValues = {
 };
 
 /** Attribute answers checked against the attribute's type (a number field of an INTEGER attribute...). */
-async function checkAttributeTypes(
-  accountId: string,
-  fields: PublicField[],
-  values: SubmittedValues,
-  message: string,
-): Promise<TypedValues> {
+function checkAttributeTypes(form: PublicForm, values: SubmittedValues, message: string): TypedValues {
   const result: TypedValues = { errors: {}, contactAttributes: {}, productAttributes: {} };
-  const answered = fields.filter(
-    (f) =>
+  const answered = form.fields.filter(
+    (f: PublicField) =>
       (f.kind === "contact-attribute" || f.kind === "contact-product-attribute") &&
       values[f.name] !== undefined &&
       isUuid(f.element.attributeId),
   );
-  if (answered.length === 0) return result;
-  const ids = [...new Set(answered.map((f) => f.element.attributeId as string))];
-  const known = await getDb()
-    .select({ id: attributes.id, type: attributes.type, scope: attributes.scope })
-    .from(attributes)
-    .where(and(eq(attributes.accountId, accountId), inArray(attributes.id, ids)));
-  const byId = new Map(known.map((a) => [a.id, a]));
   for (const field of answered) {
-    const attribute = byId.get(field.element.attributeId as string);
+    const attributeId = field.element.attributeId as string;
+    const attribute = form.attributeTypes[attributeId];
     const wanted = field.kind === "contact-attribute" ? "contact" : "product";
     // An attribute deleted since the form was saved: its answer is dropped, not refused.
     if (!attribute || attribute.scope !== wanted) continue;
@@ -268,15 +161,129 @@ async function checkAttributeTypes(
       continue;
     }
     if (check.value === null) continue;
-    if (field.kind === "contact-attribute") result.contactAttributes[attribute.id] = check.value;
+    if (field.kind === "contact-attribute") result.contactAttributes[attributeId] = check.value;
     else {
       const productId = field.element.product as string;
       if (!isUuid(productId)) continue;
       result.productAttributes[productId] = {
         ...result.productAttributes[productId],
-        [attribute.id]: check.value,
+        [attributeId]: check.value,
       };
     }
   }
   return result;
 }
+
+/**
+ * Spends the captchas and stores the pending submissions of a batch in one statement (one
+ * transaction): one outcome per submission, in order. A key already pending or applied is a replay
+ * and spends nothing; otherwise a captcha spent before (or earlier in the batch) is refused. Queues
+ * the apply job when anything was stored.
+ */
+export async function storePendingSubmissions(items: PendingSubmission[]): Promise<PendingOutcome[]> {
+  const outcomes: (PendingOutcome | undefined)[] = new Array(items.length);
+  // Within the batch: the same key again follows the first; the same captcha under another key is refused.
+  const firstByKey = new Map<string, number>();
+  const captchas = new Set<string>();
+  const unique: number[] = [];
+  items.forEach((item, n) => {
+    const key = `${item.formId}|${item.idempotencyKey}`;
+    if (firstByKey.has(key)) return;
+    firstByKey.set(key, n);
+    if (captchas.has(item.captcha.key)) outcomes[n] = "captcha";
+    else {
+      captchas.add(item.captcha.key);
+      unique.push(n);
+    }
+  });
+  if (unique.length > 0) {
+    const input = unique.map((n) => {
+      const item = items[n] as PendingSubmission;
+      return {
+        n,
+        form_id: item.formId,
+        account_id: item.accountId,
+        idempotency_key: item.idempotencyKey,
+        captcha: item.captcha.key,
+        captcha_expires_at: item.captcha.expiresAt.toISOString(),
+        payload: item.payload,
+        consent_text: item.consentText,
+        ip: item.ip,
+        submitted_at: item.submittedAt.toISOString(),
+      };
+    });
+    const rows = await rowsOf<{ n: number; known: boolean; stored: boolean }>(
+      getDb(),
+      sql`
+      with input as materialized (
+        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(
+          n int, form_id uuid, account_id uuid, idempotency_key text, captcha text,
+          captcha_expires_at timestamptz, payload jsonb, consent_text text, ip text, submitted_at timestamptz)
+      ),
+      known as materialized (
+        select i.n from input i
+        where exists (select 1 from pending_form_submissions p
+                      where p.form_id = i.form_id and p.idempotency_key = i.idempotency_key)
+           or exists (select 1 from form_submissions s
+                      where s.form_id = i.form_id and s.idempotency_key = i.idempotency_key)
+      ),
+      spent as (
+        insert into used_captchas (signature, expires_at)
+        select i.captcha, i.captcha_expires_at from input i where i.n not in (select n from known)
+        order by i.captcha
+        on conflict do nothing
+        returning signature
+      ),
+      stored as (
+        insert into pending_form_submissions
+          (form_id, account_id, idempotency_key, payload, consent_text, ip, submitted_at, not_before)
+        select i.form_id, i.account_id, i.idempotency_key, i.payload, i.consent_text, i.ip, i.submitted_at, i.submitted_at
+        from input i join spent s on s.signature = i.captcha
+        on conflict (form_id, idempotency_key) do nothing
+        returning form_id, idempotency_key
+      )
+      select i.n,
+        i.n in (select n from known) as known,
+        exists (select 1 from stored s where s.form_id = i.form_id and s.idempotency_key = i.idempotency_key) as stored
+      from input i`,
+    );
+    const unresolved: number[] = [];
+    for (const row of rows) {
+      const n = Number(row.n);
+      if (row.known) outcomes[n] = "replay";
+      else if (row.stored) outcomes[n] = "stored";
+      else unresolved.push(n);
+    }
+    // Neither stored nor known when the statement began: a captcha spent before, or the same key
+    // stored at this moment by another process (a double click across processes): it is there now.
+    if (unresolved.length > 0) {
+      const nowKnown = new Set(
+        (
+          await rowsOf<{ n: number }>(
+            getDb(),
+            sql`select i.n from jsonb_to_recordset(${JSON.stringify(
+              unresolved.map((n) => ({ n, form_id: items[n]?.formId, key: items[n]?.idempotencyKey })),
+            )}::jsonb) as i(n int, form_id uuid, key text)
+            where exists (select 1 from pending_form_submissions p where p.form_id = i.form_id and p.idempotency_key = i.key)
+               or exists (select 1 from form_submissions s where s.form_id = i.form_id and s.idempotency_key = i.key)`,
+          )
+        ).map((row) => Number(row.n)),
+      );
+      for (const n of unresolved) outcomes[n] = nowKnown.has(n) ? "replay" : "captcha";
+    }
+    // Stored is what counts: a job not queued now is started by the next one, or by the minute's sweep.
+    if (outcomes.includes("stored"))
+      await sendJob("form-submissions-apply", {}).catch((error) =>
+        console.error("public form: the apply job was not queued", error),
+      );
+  }
+  return items.map((item, n) => {
+    const outcome = outcomes[n];
+    if (outcome) return outcome;
+    const first = outcomes[firstByKey.get(`${item.formId}|${item.idempotencyKey}`) as number];
+    return first === "captcha" ? "captcha" : "replay";
+  });
+}
+
+/** Submissions that arrive while one batch is written go together in the next (see GroupCommit). */
+const intake = new GroupCommit(storePendingSubmissions, 200);

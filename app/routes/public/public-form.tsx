@@ -1,154 +1,40 @@
 import { clientIpContext } from "~/context.server";
-import { forwardPageLoadToCrm } from "~/domain/forms/crm-events.server";
-import { publicTexts, submittedValues } from "~/domain/forms/public-fields";
-import { loadPublicForm, type PublicForm, recordPageLoad } from "~/domain/forms/public-form.server";
-import {
-  fieldsForProduct,
-  formPage,
-  formPageAfterPost,
-  publicFormCsp,
-  type StatusKind,
-  statusPage,
-} from "~/domain/forms/public-page.server";
-import { IDEMPOTENCY_KEY_PATTERN, submitPublicForm } from "~/domain/forms/submit.server";
-import { submissionAllowed } from "~/domain/forms/submit-rate.server";
-import { isUuid } from "~/domain/kernel/ids";
-import { CAPTCHA_FIELDS } from "~/services/captcha/captcha.server";
 import type { Route } from "./+types/public-form";
+import {
+  type PublicFormAnswer,
+  type PublicFormVisit,
+  postPublicForm,
+  showPublicForm,
+} from "./public-form.server";
 
 /**
  * The public sign-up form, /contact-form-builder/m/{id} and /contact-form/contact-form-builder/m/{id}
  * (spec 3 §2.3, §4.2): a resource route that answers whole HTML documents of its own (no Polaris, no
  * React on the client), framable by any site. Without script, the form posts here and gets the page
- * back with its messages; /forms/form.js posts the same fields and asks for JSON.
+ * back with its messages; /forms/form.js posts the same fields and asks for JSON. The answers are
+ * public-form.server.ts's; in production the Express front serves both URLs with them directly
+ * (app/serve-public-form.server.ts), and this module serves them in development and React Router's
+ * own requests.
  */
 
-const MAX_BODY_BYTES = 32 * 1024;
-const MAX_FIELDS = 300;
-
-function html(body: string | Uint8Array<ArrayBuffer>, status = 200) {
-  return new Response(body, {
-    status,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Content-Security-Policy": publicFormCsp(),
-      // Every page carries its own idempotency key.
-      "Cache-Control": "no-store",
-    },
-  });
+function toResponse(answer: PublicFormAnswer): Response {
+  return new Response(answer.body as BodyInit, { status: answer.status, headers: answer.headers });
 }
 
-function json(body: unknown, status = 200) {
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
-}
-
-function status(kind: StatusKind, language: "en" | "fr" = "en") {
-  return html(statusPage(kind, language), kind === "not_found" ? 404 : 200);
-}
-
-function productIdOf(request: Request): string | null {
-  const value = new URL(request.url).searchParams.get("productId");
-  return isUuid(value) ? value : null;
+function visitOf(request: Request, id: string, clientIp: string | null): PublicFormVisit {
+  return {
+    id,
+    productId: new URL(request.url).searchParams.get("productId"),
+    header: (name) => request.headers.get(name) ?? undefined,
+    body: async () => new Uint8Array(await request.arrayBuffer()),
+    clientIp,
+  };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  let state: Awaited<ReturnType<typeof loadPublicForm>>;
-  try {
-    state = await loadPublicForm(params.id);
-  } catch (error) {
-    console.error("public form: could not load", error);
-    return html(statusPage("fetch_failed"), 503);
-  }
-  if (state.status !== "ok")
-    return status(state.status, state.status === "not_found" ? "en" : state.language);
-  recordPageLoad(state.form.form.id, state.form.form.accountId);
-  const productId = productIdOf(request);
-  const ip = context.get(clientIpContext) ?? null;
-  forwardPageLoadToCrm({
-    accountId: state.form.form.accountId,
-    formId: state.form.form.id,
-    ip: ip === "unknown" ? null : ip,
-    productId,
-  });
-  return html(formPage(state.form, productId));
+  return toResponse(await showPublicForm(visitOf(request, params.id, context.get(clientIpContext) ?? null)));
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const wantsJson = (request.headers.get("Accept") ?? "").includes("application/json");
-  const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > MAX_BODY_BYTES) return json({ ok: false, message: "Request too large" }, 400);
-  const state = await loadPublicForm(params.id).catch(() => null);
-  if (!state)
-    return wantsJson ? json({ ok: false, message: "enable to Fetch form." }, 503) : status("fetch_failed");
-  if (state.status !== "ok") {
-    if (wantsJson)
-      return json({ ok: false, message: state.status }, state.status === "not_found" ? 404 : 409);
-    return status(state.status, state.status === "not_found" ? "en" : state.language);
-  }
-  const form = state.form;
-  const texts = publicTexts(form.language);
-  const entries = await readEntries(request);
-  if (!entries) return json({ ok: false, message: "Malformed submission" }, 400);
-  const key = entries.find(([name]) => name === "_key")?.[1];
-  if (typeof key !== "string" || !IDEMPOTENCY_KEY_PATTERN.test(key))
-    return json({ ok: false, message: "Malformed submission" }, 400);
-
-  const ip = context.get(clientIpContext) ?? null;
-  if (!submissionAllowed(ip)) return json({ ok: false, message: texts.tooMany }, 429);
-
-  const productId = productIdOf(request);
-  const posted = submittedValues(entries);
-  const captchaToken = entries.find(
-    ([name]) =>
-      name === CAPTCHA_FIELDS.altcha || name === CAPTCHA_FIELDS.turnstile || name === CAPTCHA_FIELDS.hcaptcha,
-  )?.[1];
-  const withProduct: PublicForm = { ...form, fields: fieldsForProduct(form.fields, productId) };
-  try {
-    const result = await submitPublicForm({
-      form: withProduct,
-      posted,
-      productId,
-      idempotencyKey: key,
-      captchaToken: typeof captchaToken === "string" ? captchaToken : null,
-      ip: ip === "unknown" ? null : ip,
-    });
-    if (result.ok) {
-      if (wantsJson) return json({ ok: true, formId: form.form.id, replay: result.replay });
-      return html(formPageAfterPost(form, { productId, succeeded: true }));
-    }
-    if (result.reason === "invalid") {
-      if (wantsJson) return json({ ok: false, errors: result.errors }, 422);
-      return html(formPageAfterPost(form, { productId, values: posted, errors: result.errors }), 422);
-    }
-    if (wantsJson) return json({ ok: false, message: texts.captchaFailed }, 403);
-    return html(
-      formPageAfterPost(form, { productId, values: posted, formMessage: texts.captchaFailed }),
-      403,
-    );
-  } catch (error) {
-    console.error("public form: submission failed", error);
-    if (wantsJson) return json({ ok: false, message: texts.submitFailed }, 500);
-    return html(formPageAfterPost(form, { productId, formMessage: texts.submitFailed }), 500);
-  }
-}
-
-/** The posted fields, or null for a body that is not a form post of reasonable size. */
-async function readEntries(request: Request): Promise<[string, FormDataEntryValue][] | null> {
-  const type = request.headers.get("Content-Type") ?? "";
-  try {
-    if (type.startsWith("application/x-www-form-urlencoded")) {
-      const text = await request.text();
-      if (text.length > MAX_BODY_BYTES) return null;
-      const entries = [...new URLSearchParams(text).entries()];
-      return entries.length > MAX_FIELDS ? null : entries;
-    }
-    if (type.startsWith("multipart/form-data")) {
-      const entries = [...(await request.formData()).entries()];
-      if (entries.length > MAX_FIELDS || entries.some(([, v]) => typeof v !== "string")) return null;
-      return entries;
-    }
-  } catch {
-    return null;
-  }
-  return null;
+  return toResponse(await postPublicForm(visitOf(request, params.id, context.get(clientIpContext) ?? null)));
 }

@@ -137,6 +137,20 @@ export const queues = {
     concurrency: 2,
     yieldsToWeb: true,
   },
+  /**
+   * Public form submissions stored by their request (pending_form_submissions) applied: contacts,
+   * consent, products and journeys (app/domain/forms/apply-submissions.server.ts). One job drains
+   * every due submission in batches; each batch is one transaction, so a retry or a second worker
+   * applies nothing twice. At most one waits ("short"): every stored batch of submissions queues one,
+   * and the minute's run picks up what a lost job or a failed submission left.
+   */
+  "form-submissions-apply": {
+    options: { policy: "short", retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 10 * 60 },
+    payload: z.object({}),
+    schedule: "* * * * *",
+    // A burst of sign-ups (a campaign's link) is answered first; the contacts follow within seconds.
+    yieldsToWeb: true,
+  },
   /** Housekeeping: expired rate-limit counters and spent captcha solutions (hourly). */
   "prune-rate-limits": {
     options: { policy: "short", retryLimit: 1, expireInSeconds: 5 * 60 },
