@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { contacts } from "#db/schema";
 import { clientIpContext } from "~/context.server";
+import { runApplySubmissionsJob } from "~/domain/forms/apply-submissions.server";
 import { defaultFormDocument } from "~/domain/forms/form-document";
 import { createForm, setPublished } from "~/domain/forms/forms.server";
 import { clearPublicFormCache } from "~/domain/forms/public-form.server";
 import { resetSubmissionRateForTests } from "~/domain/forms/submit-rate.server";
+import { stopJobs } from "~/services/jobs/jobs.server";
 import { setUpSiteverifyStandIn } from "../../../tests/support/captcha-test-env";
 import {
   CAPTCHA_TEST_SITE_KEY,
@@ -64,6 +66,8 @@ for (const provider of ["turnstile", "hcaptcha"] as HostedProvider[]) {
       // Every test posts from one address: the per-address limit (20 a minute) is another test's.
       resetSubmissionRateForTests();
     });
+    // A submission queues the apply job on this test's database: the queue goes with it.
+    afterEach(() => stopJobs());
 
     describeEachDatabase(`the public form with ${provider}`, (getDb) => {
       test("the page shows the provider's widget with our site key, its script, and lets them in", async () => {
@@ -116,6 +120,8 @@ for (const provider of ["turnstile", "hcaptcha"] as HostedProvider[]) {
           [FIELDS[provider]]: "token-1",
         });
         expect(forgotten.status).toBe(403);
+        // Whatever was stored is applied: one visitor, one contact.
+        expect(await runApplySubmissionsJob()).toBe(1);
         expect(
           await getDb().select().from(contacts).where(eq(contacts.email, "grace@example.com")),
         ).toHaveLength(1);
@@ -135,6 +141,7 @@ for (const provider of ["turnstile", "hcaptcha"] as HostedProvider[]) {
           });
           expect(answer.status).toBe(403);
         }
+        expect(await runApplySubmissionsJob()).toBe(0);
         expect(await getDb().select().from(contacts)).toEqual([]);
       });
     });
