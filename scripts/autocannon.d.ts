@@ -12,6 +12,8 @@ declare module "autocannon" {
     };
     type Result = {
       requests: { average: number; total: number };
+      start: Date;
+      finish: Date;
       latency: { p50: number; p99: number; average: number };
       non2xx: number;
       errors: number;

@@ -3,6 +3,7 @@ import { createChallenge, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import type { Challenge } from "altcha-lib/types";
 import { config } from "~/config.server";
+import { verifyAltchaSignatures } from "./altcha-signature.server";
 
 /**
  * The public form's captcha. Local default: ALTCHA, a proof of work the visitor's browser solves,
@@ -116,6 +117,16 @@ async function verifyAltcha(token: string): Promise<CaptchaCheck> {
     return { ok: false, reason: "invalid" };
   const { signature, key } = secrets();
   try {
+    const verdict = verifyAltchaSignatures(challenge, solution, { signature, key });
+    if (verdict === "expired") return { ok: false, reason: "expired" };
+    if (verdict === "invalid" || !challenge.parameters.expiresAt) return { ok: false, reason: "invalid" };
+    if (verdict === "verified")
+      return {
+        ok: true,
+        singleUseKey: `altcha:${challenge.signature}`,
+        expiresAt: new Date(challenge.parameters.expiresAt * 1000),
+      };
+    // A challenge without a key signature (never one of ours): the library re-derives the key.
     const result = await verifySolution({
       challenge,
       solution,
