@@ -6,8 +6,8 @@ import { runShopifyUsageReport } from "~/domain/billing/shopify-usage-report.ser
 import { requeueUnappliedStripeEvents, runStripeEventJob } from "~/domain/billing/stripe-events.server";
 import { runUsageReport } from "~/domain/billing/usage-report.server";
 import { runLeasedCsvImport, startImportLeaseSweep } from "~/domain/contacts/csv-import-lease.server";
-import { deliverCrmEvents } from "~/domain/forms/crm-events.server";
 import { runApplySubmissionsJob } from "~/domain/forms/apply-submissions.server";
+import { deliverCrmEvents } from "~/domain/forms/crm-events.server";
 import { pruneSpentCaptchas } from "~/domain/forms/spent-captchas.server";
 import { runDispatchJob, startDispatchListener } from "~/domain/journeys/dispatch/job.server";
 import { sendMessages } from "~/domain/journeys/dispatch/send.server";

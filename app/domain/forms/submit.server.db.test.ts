@@ -22,7 +22,7 @@ import { createContact } from "~/domain/contacts/contacts.server";
 import type { AccountScope } from "~/domain/kernel/scope";
 import { createProduct } from "~/domain/products/products.server";
 import { issueAltchaChallenge, verifyCaptcha } from "~/services/captcha/captcha.server";
-import { jobs, stopJobs } from "~/services/jobs/jobs.server";
+import { stopJobs } from "~/services/jobs/jobs.server";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { applyPendingSubmissions, runApplySubmissionsJob } from "./apply-submissions.server";
