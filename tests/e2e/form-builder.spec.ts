@@ -5,6 +5,7 @@ import { defaultFormDocument } from "../../app/domain/forms/form-document";
 import { uniquePhone } from "../support/contacts-e2e";
 import {
   expect,
+  gotoLive,
   login,
   readOnlyAdmin,
   signInNewCompanyAdmin,
@@ -305,7 +306,9 @@ test("the consent text is edited as rich text: bold, a checked link, kept by Sav
 
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(toast(page, "Form Saved successfully!")).toBeVisible();
-  await page.reload();
+  // A new form's first save moves the builder to ?id=: reload that, not the blank builder.
+  await expect(page).toHaveURL(/\?id=[0-9a-f-]{36}$/);
+  await gotoLive(page, page.url());
   await page.getByRole("tab", { name: "Component" }).click();
   await canvasElement(page, "consent text").click();
   await expect(page.getByTestId("form-rich-text").locator("b, strong")).toHaveText(
@@ -319,8 +322,14 @@ test("the consent text is edited as rich text: bold, a checked link, kept by Sav
   // Reset Form puts the default text back in the editor.
   await page.getByRole("tab", { name: "Settings" }).click();
   await page.getByRole("button", { name: "Form", exact: true }).click();
-  await page.getByRole("button", { name: "Reset Form" }).click();
-  await page.getByRole("button", { name: "Yes", exact: true }).click();
+  // The section opens as it is clicked: a click that lands while it re-renders is tried again.
+  const confirmReset = page.getByRole("button", { name: "Yes", exact: true });
+  await expect(async () => {
+    if (!(await confirmReset.isVisible()))
+      await page.getByRole("button", { name: "Reset Form" }).click({ timeout: 2_000 });
+    await expect(confirmReset).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  await confirmReset.click();
   await page.getByRole("tab", { name: "Component" }).click();
   await canvasElement(page, "consent text").click();
   await expect(page.getByTestId("form-rich-text")).toContainText("By submitting this form, you agree");
