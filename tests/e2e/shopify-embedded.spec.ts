@@ -29,16 +29,21 @@ function adminNav(page: Page) {
   return page.getByRole("navigation", { name: "Shopify admin" });
 }
 
+/** A new shop's owner opens the app in its admin (at appPath) and accepts the terms there. */
+async function openNewShop(page: Page, baseURL: string | undefined, appPath?: string) {
+  const shop = newShop();
+  await seedShop(shop);
+  const app = await openInShopifyAdmin(page, { shop, baseURL: baseURL as string, appPath });
+  await acceptTermsIn(app);
+  return { shop, app };
+}
+
 test("the merchant opens the app in the Shopify admin, adds a contact and moves between contacts and touchpoints", async ({
   page,
   baseURL,
 }) => {
-  const shop = newShop();
-  await seedShop(shop);
-  const app = await openInShopifyAdmin(page, { shop, baseURL: baseURL as string });
-
   // /app set the store's owner up and sent them to the home screen, inside the admin's frame.
-  await acceptTermsIn(app);
+  const { shop, app } = await openNewShop(page, baseURL);
   await expect(adminNav(page).getByRole("button", { name: "Contacts" })).toBeVisible();
   await expect(adminNav(page).getByRole("button", { name: "Touchpoints" })).toBeVisible();
   await expect(adminNav(page).getByRole("button", { name: "Settings" })).toBeVisible();
@@ -111,10 +116,7 @@ test("the merchant opens the app in the Shopify admin, adds a contact and moves 
 });
 
 test("a deep link into the admin opens its screen", async ({ page, baseURL }) => {
-  const shop = newShop();
-  await seedShop(shop);
-  const app = await openInShopifyAdmin(page, { shop, baseURL: baseURL as string, appPath: "/app/product" });
-  await acceptTermsIn(app);
+  const { app } = await openNewShop(page, baseURL, "/app/product");
   await expect(page.locator("#app-title")).toHaveText("Products");
   await expect(app.getByRole("button", { name: "Create Product" })).toBeVisible();
   await page.screenshot({ path: `${shots}/products-deep-link.png` });
@@ -124,10 +126,7 @@ test("a CSV download inside the admin carries the session token (the analytics e
   page,
   baseURL,
 }) => {
-  const shop = newShop();
-  await seedShop(shop);
-  const app = await openInShopifyAdmin(page, { shop, baseURL: baseURL as string });
-  await acceptTermsIn(app);
+  const { app } = await openNewShop(page, baseURL);
   await expect(app.getByRole("button", { name: "Export CSV" })).toBeVisible();
 
   const exported = page.waitForEvent("download");

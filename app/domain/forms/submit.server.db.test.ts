@@ -73,6 +73,17 @@ async function solvedToken(): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
 }
 
+/** One visitor's answers to setUp's form: Bo Li of Oslo, for the panels. */
+function boLi(s: { city: string; panels: string }) {
+  return {
+    "First Name": "Bo",
+    "Last Name": "Li",
+    "Phone No.": "2015550199",
+    [`contact.attribute.${s.city}`]: "Oslo",
+    product: s.panels,
+  };
+}
+
 async function setUp(language: "en" | "fr" = "en") {
   const a = await companyWithAdmin("Acme Solar");
   const scope: AccountScope = { account: { id: a.account.id } };
@@ -318,13 +329,7 @@ describeEachDatabase("public form submissions", (getDb) => {
 
   test("a double click or a replayed post writes nothing twice; a spent captcha is refused for a new post", async () => {
     const s = await setUp();
-    const values = {
-      "First Name": "Bo",
-      "Last Name": "Li",
-      "Phone No.": "2015550199",
-      [`contact.attribute.${s.city}`]: "Oslo",
-      product: s.panels,
-    };
+    const values = boLi(s);
     const token = await solvedToken();
     const both = await Promise.all([
       submitPublicForm(input(s.form, values, { captchaToken: token })),
@@ -361,13 +366,7 @@ describeEachDatabase("public form submissions", (getDb) => {
 
   test("the same key or captcha twice in one batch: the first is stored, the key again is a replay, the captcha again refused", async () => {
     const s = await setUp();
-    const values = {
-      "First Name": "Bo",
-      "Last Name": "Li",
-      "Phone No.": "2015550199",
-      [`contact.attribute.${s.city}`]: "Oslo",
-      product: s.panels,
-    };
+    const values = boLi(s);
     const { storePendingSubmissions } = await import("./submit.server");
     const pending = (key: string, captcha: string) => ({
       formId: s.form.form.id,
