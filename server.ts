@@ -48,7 +48,10 @@ if (dev) {
         fallthrough: false,
       }),
     );
-    app.use(express.static(`${buildDirectory}/client`, { maxAge: "1h" }));
+    // Every file of public/ has an extension; a page's path (/contacts) skips the disk lookup, which
+    // cost a failed stat on every page request.
+    const publicFiles = express.static(`${buildDirectory}/client`, { maxAge: "1h" });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   };
   build = (await import(pathToFileURL(path.resolve(buildDirectory, "server/index.js")).href)) as ServerBuild;
   // The build's copy (not one imported here), so it shares the routes' caches: a form saved is seen at once.

@@ -1,14 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { embeddedShopOf } from "~/domain/access/guard.server";
 import { contentSecurityPolicy, frameOnlyPolicy, isFramableByAnySite } from "~/domain/access/security.server";
 import { getI18n } from "~/i18n/i18n.server";
-import { HtmlBody, reportStreamingError } from "~/services/http/html-stream.server";
+import { renderHtmlResponse } from "~/services/http/html-stream.server";
 
 export const streamTimeout = 5_000;
 
@@ -35,38 +33,20 @@ export default async function handleRequest(
       : frameOnlyPolicy({ framable, embeddedShop }),
   );
   const userAgent = request.headers.get("user-agent");
-  const readyEvent =
-    (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+  // Crawlers and SPA mode get the whole page at once; browsers get the shell as soon as it is ready.
+  const waitForAll = Boolean((userAgent && isbot(userAgent)) || routerContext.isSpaMode);
 
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={getI18n(loadContext)}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </I18nextProvider>,
-      {
-        nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new HtmlBody();
-          responseHeaders.set("Content-Type", "text/html");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) reportStreamingError(error, request.url);
-        },
-      },
-    );
-    setTimeout(abort, streamTimeout + 1000);
-  });
+  return renderHtmlResponse(
+    <I18nextProvider i18n={getI18n(loadContext)}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </I18nextProvider>,
+    {
+      nonce,
+      waitForAll,
+      status: responseStatusCode,
+      headers: responseHeaders,
+      url: request.url,
+      abortAfterMs: streamTimeout + 1000,
+    },
+  );
 }

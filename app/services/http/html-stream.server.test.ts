@@ -1,7 +1,7 @@
 import { createElement, lazy, Suspense } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, test, vi } from "vitest";
-import { HtmlBody, reportStreamingError } from "./html-stream.server";
+import { HtmlBody, renderHtmlResponse, reportStreamingError } from "./html-stream.server";
 
 const PAGE_URL = "http://localhost:3000/contacts?q=ada";
 
@@ -73,5 +73,45 @@ describe("a visitor who leaves while the page streams", () => {
     reportStreamingError(failure, PAGE_URL, log);
     expect(log.error).toHaveBeenCalledWith(failure);
     expect(log.warn).not.toHaveBeenCalled();
+  });
+});
+
+describe("renderHtmlResponse", () => {
+  const options = (abortAfterMs: number) => ({
+    nonce: "nonce-1",
+    waitForAll: false,
+    status: 200,
+    headers: new Headers(),
+    url: PAGE_URL,
+    abortAfterMs,
+  });
+
+  test("answers the page as text/html and leaves no timer behind once it is sent", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const response = await renderHtmlResponse(page({ hanging: false }), options(6_000));
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).toBe("text/html");
+      const html = await response.text();
+      expect(html).toContain("<li>Contact number 399</li>");
+      // The abort deadline would otherwise keep the render alive for 6 s after the page went out.
+      await vi.waitFor(() => expect(vi.getTimerCount()).toBe(0));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("a page still waiting at the deadline is ended, its pending part left to the browser", async () => {
+    const log = { warn: vi.spyOn(console, "warn"), error: vi.spyOn(console, "error") };
+    log.error.mockImplementation(() => {});
+    try {
+      const response = await renderHtmlResponse(page({ hanging: true }), options(50));
+      const html = await response.text();
+      expect(html).toContain("<li>Contact number 0</li>");
+      expect(html).toContain("loading");
+    } finally {
+      log.warn.mockRestore();
+      log.error.mockRestore();
+    }
   });
 });

@@ -1,4 +1,7 @@
 import { Transform, type TransformCallback } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import type { ReactNode } from "react";
+import { renderToPipeableStream } from "react-dom/server";
 
 /** React's messages when the response it writes into is closed or destroyed before it is done: the client left. */
 const CLIENT_GONE_MESSAGES = new Set([
@@ -57,4 +60,50 @@ export function reportStreamingError(
     return;
   }
   log.error(error);
+}
+
+/**
+ * Renders a page into a streamed Response: resolved when the shell (or, with `waitForAll`, the whole
+ * page) is ready, status 500 if a part fails after that, and aborted if it is not done within
+ * `abortAfterMs`. The deadline is cleared as soon as the body ends or the client goes: a pending timer
+ * would hold the whole render (tree, loader data, buffers) for its full length, hundreds of renders at
+ * once under load.
+ */
+export function renderHtmlResponse(
+  page: ReactNode,
+  options: {
+    nonce: string;
+    waitForAll: boolean;
+    status: number;
+    headers: Headers;
+    url: string;
+    abortAfterMs: number;
+  },
+): Promise<Response> {
+  let status = options.status;
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    let deadline: ReturnType<typeof setTimeout> | undefined;
+    const onReady = () => {
+      shellRendered = true;
+      const body = new HtmlBody();
+      body.once("close", () => clearTimeout(deadline));
+      options.headers.set("Content-Type", "text/html");
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: options.headers, status }));
+      pipe(body);
+    };
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce: options.nonce,
+      ...(options.waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
+      onShellError(error: unknown) {
+        clearTimeout(deadline);
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        if (shellRendered) reportStreamingError(error, options.url);
+      },
+    });
+    deadline = setTimeout(abort, options.abortAfterMs);
+  });
 }
