@@ -265,3 +265,28 @@ describe("the public form's fast path", () => {
     expect(received).toEqual([]);
   });
 });
+
+describe("compression", () => {
+  test("pages and the public form's page are compressed; a form post's answer is not even wrapped", async () => {
+    const big = `<p>${"form ".repeat(2_000)}</p>`;
+    const answer = async () => ({ status: 200, headers: { "Content-Type": "text/html" }, body: big });
+    const base = await start({ publicFormRoute: { showPublicForm: answer, postPublicForm: answer } });
+    const headers = { "Accept-Encoding": "br, gzip" };
+    const page = await fetch(`${base}/contact-form-builder/m/abc`, { headers });
+    expect(page.headers.get("content-encoding")).toBe("br");
+    expect(await page.text()).toBe(big);
+    for (const path of ["/contact-form-builder/m/abc", "/contact-form/contact-form-builder/m/abc"]) {
+      const posted = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "a=1",
+      });
+      expect(posted.headers.get("content-encoding")).toBeNull();
+      expect(posted.headers.get("vary")).toBeNull();
+      expect(await posted.text()).toBe(big);
+    }
+    // Any other post keeps compression (React Router's actions).
+    const action = await fetch(`${base}/contacts`, { method: "POST", headers, body: "a".repeat(10) });
+    expect(action.headers.get("vary")).toBe("Accept-Encoding");
+  });
+});

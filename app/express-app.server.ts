@@ -16,6 +16,7 @@ const UPLOAD_PATHS = ["/resources/csv-upload"];
 
 // The public sign-up form's two URLs (app/routes.ts), served by their route module from here.
 export const PUBLIC_FORM_PATHS = ["/contact-form-builder/m/:id", "/contact-form/contact-form-builder/m/:id"];
+const PUBLIC_FORM_PATH = /^\/(contact-form\/)?contact-form-builder\/m\/[^/]+\/?$/;
 
 /**
  * The Express app in front of React Router: proxy trust, compression, the cross-origin refusal,
@@ -41,7 +42,14 @@ export function createExpressApp(options: {
   const app = express();
   app.disable("x-powered-by");
   if (settings.TRUST_PROXY !== false) app.set("trust proxy", settings.TRUST_PROXY);
-  app.use(compressionWithDrainFix());
+  const [compress, keepDrainListeners] = compressionWithDrainFix();
+  app.use((req, res, next) => {
+    // A form post's answer is a line of JSON (or a short page without JavaScript), under
+    // compression's 1 KB threshold: wrapping the response for it was pure cost on the busiest
+    // public endpoint (a campaign's sign-ups, `npm run bench:forms`).
+    if (req.method === "POST" && PUBLIC_FORM_PATH.test(req.path)) return next();
+    compress(req, res, (error?: unknown) => (error ? next(error) : keepDrainListeners(req, res, next)));
+  });
   // {subdomain}.{CHAT_DOMAIN}: a company's web chat app, served as /c/{subdomain}/... (issue 17).
   if (settings.CHAT_DOMAIN) {
     app.use((req, _res, next) => {

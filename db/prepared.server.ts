@@ -1,4 +1,5 @@
-import type { Db } from "./client.server";
+import type postgres from "postgres";
+import { type Db, databaseHandle } from "./client.server";
 
 const statementsByDatabase = new WeakMap<Db, Map<string, unknown>>();
 
@@ -21,4 +22,19 @@ export function preparedStatement<T>(db: Db, name: string, build: (db: Db, name:
     statements.set(name, statement);
   }
   return statement;
+}
+
+/**
+ * A fixed raw statement (positional $1, $2... parameters) outside any transaction, prepared on
+ * PostgreSQL: postgres.js runs an unnamed statement with parameters as two round trips (describe,
+ * then execute) and PostgreSQL parses and plans it each time; prepared, it is one round trip and
+ * planned once per connection. For hot statements whose text never changes; PGlite runs it as is.
+ */
+export async function queryPrepared<T>(text: string, parameters: unknown[]): Promise<T[]> {
+  const { raw } = databaseHandle();
+  if (raw.kind === "postgres")
+    return (await raw.sql.unsafe(text, parameters as postgres.ParameterOrJSON<never>[], {
+      prepare: true,
+    })) as unknown as T[];
+  return (await raw.pglite.query<T>(text, parameters)).rows;
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
+import { queryPrepared } from "#db/prepared.server";
 import { asCountry } from "~/domain/accounts/country";
 import { normalizePhone } from "~/domain/contacts/phone";
 import { validateAttributeValue } from "~/domain/contacts/schemas";
@@ -7,7 +8,7 @@ import { rowsOf } from "~/domain/journeys/sql.server";
 import { GroupCommit } from "~/domain/kernel/group-commit";
 import { isUuid } from "~/domain/kernel/ids";
 import { type CaptchaCheck, verifyCaptcha } from "~/services/captcha/captcha.server";
-import { sendJob } from "~/services/jobs/jobs.server";
+import { sendJobInBackground } from "~/services/jobs/jobs.server";
 import {
   checkSubmission,
   mapSubmission,
@@ -212,41 +213,9 @@ export async function storePendingSubmissions(items: PendingSubmission[]): Promi
         submitted_at: item.submittedAt.toISOString(),
       };
     });
-    const rows = await rowsOf<{ n: number; known: boolean; stored: boolean }>(
-      getDb(),
-      sql`
-      with input as materialized (
-        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(
-          n int, form_id uuid, account_id uuid, idempotency_key text, captcha text,
-          captcha_expires_at timestamptz, payload jsonb, consent_text text, ip text, submitted_at timestamptz)
-      ),
-      known as materialized (
-        select i.n from input i
-        where exists (select 1 from pending_form_submissions p
-                      where p.form_id = i.form_id and p.idempotency_key = i.idempotency_key)
-           or exists (select 1 from form_submissions s
-                      where s.form_id = i.form_id and s.idempotency_key = i.idempotency_key)
-      ),
-      spent as (
-        insert into used_captchas (signature, expires_at)
-        select i.captcha, i.captcha_expires_at from input i where i.n not in (select n from known)
-        order by i.captcha
-        on conflict do nothing
-        returning signature
-      ),
-      stored as (
-        insert into pending_form_submissions
-          (form_id, account_id, idempotency_key, payload, consent_text, ip, submitted_at, not_before)
-        select i.form_id, i.account_id, i.idempotency_key, i.payload, i.consent_text, i.ip, i.submitted_at, i.submitted_at
-        from input i join spent s on s.signature = i.captcha
-        on conflict (form_id, idempotency_key) do nothing
-        returning form_id, idempotency_key
-      )
-      select i.n,
-        i.n in (select n from known) as known,
-        exists (select 1 from stored s where s.form_id = i.form_id and s.idempotency_key = i.idempotency_key) as stored
-      from input i`,
-    );
+    const rows = await queryPrepared<{ n: number; known: boolean; stored: boolean }>(STORE_PENDING_SQL, [
+      JSON.stringify(input),
+    ]);
     const unresolved: number[] = [];
     for (const row of rows) {
       const n = Number(row.n);
@@ -271,17 +240,73 @@ export async function storePendingSubmissions(items: PendingSubmission[]): Promi
       );
       for (const n of unresolved) outcomes[n] = nowKnown.has(n) ? "replay" : "captcha";
     }
-    // Stored is what counts: a job not queued now is started by the next one, or by the minute's sweep.
-    if (outcomes.includes("stored"))
-      await sendJob("form-submissions-apply", {}).catch((error) =>
-        console.error("public form: the apply job was not queued", error),
-      );
+    if (outcomes.includes("stored")) queueApplyJob();
   }
   return items.map((item, n) => {
     const outcome = outcomes[n];
     if (outcome) return outcome;
     const first = outcomes[firstByKey.get(`${item.formId}|${item.idempotencyKey}`) as number];
     return first === "captcha" ? "captcha" : "replay";
+  });
+}
+
+/**
+ * The batch statement: spends the captchas and stores the submissions not seen before, and says for
+ * each input row (n) whether its key was known already or is stored now. Fixed text, run prepared.
+ */
+const STORE_PENDING_SQL = `
+  with input as materialized (
+    select * from jsonb_to_recordset($1::jsonb) as i(
+      n int, form_id uuid, account_id uuid, idempotency_key text, captcha text,
+      captcha_expires_at timestamptz, payload jsonb, consent_text text, ip text, submitted_at timestamptz)
+  ),
+  known as materialized (
+    select i.n from input i
+    where exists (select 1 from pending_form_submissions p
+                  where p.form_id = i.form_id and p.idempotency_key = i.idempotency_key)
+       or exists (select 1 from form_submissions s
+                  where s.form_id = i.form_id and s.idempotency_key = i.idempotency_key)
+  ),
+  spent as (
+    insert into used_captchas (signature, expires_at)
+    select i.captcha, i.captcha_expires_at from input i where i.n not in (select n from known)
+    order by i.captcha
+    on conflict do nothing
+    returning signature
+  ),
+  stored as (
+    insert into pending_form_submissions
+      (form_id, account_id, idempotency_key, payload, consent_text, ip, submitted_at, not_before)
+    select i.form_id, i.account_id, i.idempotency_key, i.payload, i.consent_text, i.ip, i.submitted_at, i.submitted_at
+    from input i join spent s on s.signature = i.captcha
+    on conflict (form_id, idempotency_key) do nothing
+    returning form_id, idempotency_key
+  )
+  select i.n,
+    i.n in (select n from known) as known,
+    exists (select 1 from stored s where s.form_id = i.form_id and s.idempotency_key = i.idempotency_key) as stored
+  from input i`;
+
+let applyQueuing = false;
+let applyWantedAgain = false;
+
+/**
+ * Queues the apply job without holding up the answers: stored is what counts, and a job not queued
+ * now is started by the next batch's or by the minute's schedule. One send at a time from this
+ * process (the queue keeps one waiting job anyway); a batch stored meanwhile asks for one more after.
+ */
+function queueApplyJob() {
+  if (applyQueuing) {
+    applyWantedAgain = true;
+    return;
+  }
+  applyQueuing = true;
+  void sendJobInBackground("form-submissions-apply", {}).finally(() => {
+    applyQueuing = false;
+    if (applyWantedAgain) {
+      applyWantedAgain = false;
+      queueApplyJob();
+    }
   });
 }
 

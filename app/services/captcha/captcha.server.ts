@@ -64,10 +64,16 @@ export function captchaWidget(): CaptchaWidget {
   };
 }
 
+let derivedSecrets: { from: string; signature: string; key: string } | undefined;
+
+/** The challenge and key secrets, derived from the session secret once (not twice per form post). */
 function secrets() {
   const secret = config().sessionSecret;
-  const derive = (purpose: string) => createHmac("sha256", secret).update(`altcha:${purpose}`).digest("hex");
-  return { signature: derive("challenge"), key: derive("key") };
+  if (derivedSecrets?.from !== secret) {
+    const derive = (purpose: string) => createHmac("sha256", secret).update(`altcha:${purpose}`).digest("hex");
+    derivedSecrets = { from: secret, signature: derive("challenge"), key: derive("key") };
+  }
+  return derivedSecrets;
 }
 
 /** A new signed ALTCHA challenge (the widget fetches it from /forms/captcha/challenge). */

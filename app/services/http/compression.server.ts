@@ -14,7 +14,7 @@ type Listener = ((...args: unknown[]) => void) & { listener?: (...args: unknown[
  * [BrotliCompress]" on every large page. Here the response keeps its own 'drain' listeners, and one
  * listener on whatever compression forwards to hands each 'drain' to them; removing one works.
  */
-export function compressionWithDrainFix(): RequestHandler[] {
+export function compressionWithDrainFix(): [RequestHandler, RequestHandler] {
   return [compression({ brotli: { params: brotliParams } }), keepDrainListenersOnResponse];
 }
 

@@ -7,7 +7,7 @@ import { jobHandlers, workerStartHooks } from "~/worker-handlers.server";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { waitFor } from "../../../tests/support/wait-for";
-import { jobs, sendJob, startWorker, stopJobs } from "./jobs.server";
+import { jobs, sendJob, sendJobInBackground, startWorker, stopJobs } from "./jobs.server";
 
 async function* streamOf(text: string) {
   yield new TextEncoder().encode(text);
@@ -72,6 +72,19 @@ describeEachDatabase(
       };
       await startWorker(jobHandlers, [...workerStartHooks, slowHook]);
       await expect(Promise.all([stopJobs(2_000), stopJobs(2_000)])).resolves.toEqual([undefined, undefined]);
+    });
+
+    test("a job sent in the background is in the queue once the jobs stop, and the caller never waited", async () => {
+      await jobs();
+      const sent = sendJobInBackground("form-submissions-apply", {});
+      // Stopping right away (a test's clean-up, a SIGTERM) waits for the send instead of cutting it off.
+      await stopJobs();
+      await expect(sent).resolves.toBeUndefined();
+      const boss = await jobs();
+      const queued = await boss
+        .getDb()
+        .executeSql("select count(*)::int as n from pgboss.job where name = 'form-submissions-apply'", []);
+      expect(queued.rows[0].n).toBe(1);
     });
 
     test("queues carry their retry policy; a job for an import that is gone completes without effect", async () => {

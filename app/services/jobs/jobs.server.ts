@@ -45,6 +45,8 @@ type JobsState = {
   stopping: AbortController;
   /** What startWorker's onStart hooks return, run by stopJobs (e.g. stop listening). */
   stopHooks: (() => Promise<void>)[];
+  /** Sends under way that nobody waits for (sendJobInBackground): finished before the jobs stop. */
+  background: Set<Promise<unknown>>;
 };
 
 // Shared through globalThis, as the database handle is: server.ts and the server bundle each load a
@@ -52,7 +54,7 @@ type JobsState = {
 const stateKey = Symbol.for("blusteam.jobs");
 function state(): JobsState {
   const g = globalThis as typeof globalThis & { [stateKey]?: JobsState };
-  g[stateKey] ??= { workerIds: new Map(), stopping: new AbortController(), stopHooks: [] };
+  g[stateKey] ??= { workerIds: new Map(), stopping: new AbortController(), stopHooks: [], background: new Set() };
   return g[stateKey];
 }
 
@@ -120,6 +122,21 @@ export async function sendJob<Q extends QueueName>(
     throw new Error(`The job was not queued on ${queue}`);
   wakeLocalWorker(boss, queue);
   return id as SentJobId<Q>;
+}
+
+/**
+ * Queues a job without making the caller wait for it (an answer that must not carry the queue's
+ * round trip); a failure is logged. stopJobs waits for such sends before it stops.
+ */
+export function sendJobInBackground<Q extends QueueName>(queue: Q, payload: JobPayload<Q>): Promise<void> {
+  const { background } = state();
+  const sent = sendJob(queue, payload).then(
+    () => {},
+    (error: unknown) => console.error(`The ${queue} job was not queued`, error),
+  );
+  background.add(sent);
+  void sent.finally(() => background.delete(sent));
+  return sent;
 }
 
 /** Queues many jobs of one queue in one statement (pg-boss insert), each payload checked. */
@@ -216,6 +233,8 @@ export async function stopJobs(timeoutMs = 10_000): Promise<void> {
   const starting = s.boss;
   if (!starting) return;
   s.stopping.abort();
+  // A send finishing may start another (a batch stored meanwhile): wait until none is left.
+  while (s.background.size > 0) await Promise.all([...s.background]);
   for (const stop of s.stopHooks.splice(0)) await stop().catch(() => {});
   const boss = await starting.catch(() => undefined);
   await boss?.stop({ graceful: true, wait: true, timeout: timeoutMs });
