@@ -70,7 +70,8 @@ let derivedSecrets: { from: string; signature: string; key: string } | undefined
 function secrets() {
   const secret = config().sessionSecret;
   if (derivedSecrets?.from !== secret) {
-    const derive = (purpose: string) => createHmac("sha256", secret).update(`altcha:${purpose}`).digest("hex");
+    const derive = (purpose: string) =>
+      createHmac("sha256", secret).update(`altcha:${purpose}`).digest("hex");
     derivedSecrets = { from: secret, signature: derive("challenge"), key: derive("key") };
   }
   return derivedSecrets;

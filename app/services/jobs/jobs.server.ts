@@ -54,7 +54,12 @@ type JobsState = {
 const stateKey = Symbol.for("blusteam.jobs");
 function state(): JobsState {
   const g = globalThis as typeof globalThis & { [stateKey]?: JobsState };
-  g[stateKey] ??= { workerIds: new Map(), stopping: new AbortController(), stopHooks: [], background: new Set() };
+  g[stateKey] ??= {
+    workerIds: new Map(),
+    stopping: new AbortController(),
+    stopHooks: [],
+    background: new Set(),
+  };
   return g[stateKey];
 }
 
