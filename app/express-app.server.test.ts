@@ -290,3 +290,29 @@ describe("compression", () => {
     expect(action.headers.get("vary")).toBe("Accept-Encoding");
   });
 });
+
+describe("writes from another site", () => {
+  /** A raw request (fetch would resolve "/webhooks/../contacts" before sending it). */
+  function rawPost(base: string, path: string, headers: Record<string, string>) {
+    return new Promise<number>((resolve, reject) => {
+      const request = httpRequest(`${base}${path}`, { method: "POST", headers }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on("error", reject);
+      request.end("a=1");
+    });
+  }
+
+  test("are refused by Origin or Sec-Fetch-Site, a webhook path excepted, read as React Router reads it", async () => {
+    const base = await start();
+    const evil = { Origin: "https://evil.example" };
+    expect(await rawPost(base, "/contacts", evil)).toBe(403);
+    expect(await rawPost(base, "/contacts", { "Sec-Fetch-Site": "cross-site" })).toBe(403);
+    expect(await rawPost(base, "/webhooks/../contacts", evil)).toBe(403);
+    expect(await rawPost(base, "/webhooks/stripe", evil)).toBe(200);
+    expect(await rawPost(base, "/contacts", { Origin: base })).toBe(200);
+    expect(await rawPost(base, "/contacts", { "Sec-Fetch-Site": "same-origin" })).toBe(200);
+    expect(received.map((r) => r.path)).toEqual(["/webhooks/stripe", "/contacts", "/contacts"]);
+  });
+});

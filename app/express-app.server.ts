@@ -2,7 +2,7 @@ import express, { type Express, type Request as ExpressRequest, type RequestHand
 import { RouterContextProvider } from "react-router";
 import type { AppConfig } from "~/config.server";
 import { clientIpContext, fromThisMachineContext } from "~/context.server";
-import { isCrossOriginWrite, isSafeMethod, securityHeaders } from "~/domain/access/security.server";
+import { isCrossOriginWriteOf, isSafeMethod, securityHeaders } from "~/domain/access/security.server";
 import { rewriteChatHostPath } from "~/domain/webchat/chat/chat-urls.server";
 import { cameFromThisMachine } from "~/loopback";
 import { type PublicFormRoute, servePublicForm } from "~/serve-public-form.server";
@@ -61,14 +61,19 @@ export function createExpressApp(options: {
   options.mountTestFixtures?.(app);
 
   // Writes from another site are refused before anything else runs (React Router would otherwise
-  // answer some of them itself with a 400 and a logged stack trace). Reads skip building a Request.
+  // answer some of them itself with a 400 and a logged stack trace), from the request's parts.
   app.use((req, res, next) => {
     if (isSafeMethod(req.method)) return next();
-    const request = new Request(new URL(req.originalUrl, `http://${req.headers.host ?? "localhost"}`), {
+    // Parsed as React Router will see it ("/webhooks/../contacts" is /contacts, not a webhook).
+    const url = new URL(req.originalUrl, `http://${req.headers.host ?? "localhost"}`);
+    const crossOrigin = isCrossOriginWriteOf({
       method: req.method,
-      headers: req.headers as Record<string, string>,
+      pathname: url.pathname,
+      origin: req.headers.origin,
+      secFetchSite: req.headers["sec-fetch-site"] as string | undefined,
+      ownOrigin: url.origin,
     });
-    if (isCrossOriginWrite(request)) {
+    if (crossOrigin) {
       res.status(403).set(securityHeaders()).type("text/plain").send("Cross-origin request refused");
       return;
     }

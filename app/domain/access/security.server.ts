@@ -17,14 +17,29 @@ export function isSafeMethod(method: string): boolean {
 
 /** Refuses writes that come from another site: the Origin must be ours (or, without one, not cross-site). */
 export function isCrossOriginWrite(request: Request): boolean {
-  if (isSafeMethod(request.method)) return false;
-  if (WEBHOOK_PATH.test(new URL(request.url).pathname)) return false;
-  const origin = request.headers.get("Origin");
-  if (origin) {
-    const allowed = new Set([config().appOrigin, new URL(request.url).origin]);
-    return !allowed.has(origin);
-  }
-  return request.headers.get("Sec-Fetch-Site") === "cross-site";
+  const url = new URL(request.url);
+  return isCrossOriginWriteOf({
+    method: request.method,
+    pathname: url.pathname,
+    origin: request.headers.get("Origin"),
+    secFetchSite: request.headers.get("Sec-Fetch-Site"),
+    ownOrigin: url.origin,
+  });
+}
+
+/** isCrossOriginWrite from a request's parts (the Express front checks every post without building a Request). */
+export function isCrossOriginWriteOf(parts: {
+  method: string;
+  pathname: string;
+  origin: string | null | undefined;
+  secFetchSite: string | null | undefined;
+  /** The origin the request was addressed to (scheme and Host). */
+  ownOrigin: string;
+}): boolean {
+  if (isSafeMethod(parts.method)) return false;
+  if (WEBHOOK_PATH.test(parts.pathname)) return false;
+  if (parts.origin) return parts.origin !== config().appOrigin && parts.origin !== parts.ownOrigin;
+  return parts.secFetchSite === "cross-site";
 }
 
 /**

@@ -8,7 +8,7 @@ import { rowsOf } from "~/domain/journeys/sql.server";
 import { GroupCommit } from "~/domain/kernel/group-commit";
 import { isUuid } from "~/domain/kernel/ids";
 import { type CaptchaCheck, verifyCaptcha } from "~/services/captcha/captcha.server";
-import { sendJobInBackground } from "~/services/jobs/jobs.server";
+import { inBackground, sendJob } from "~/services/jobs/jobs.server";
 import {
   checkSubmission,
   mapSubmission,
@@ -287,25 +287,31 @@ const STORE_PENDING_SQL = `
     exists (select 1 from stored s where s.form_id = i.form_id and s.idempotency_key = i.idempotency_key) as stored
   from input i`;
 
-let applyQueuing = false;
-let applyWantedAgain = false;
+/** Sends of the apply job are this far apart at most while a burst of posts goes on. */
+const APPLY_SEND_SPACING_MS = 250;
+let applySending = false;
+let applyWanted = false;
 
 /**
  * Queues the apply job without holding up the answers: stored is what counts, and a job not queued
- * now is started by the next batch's or by the minute's schedule. One send at a time from this
- * process (the queue keeps one waiting job anyway); a batch stored meanwhile asks for one more after.
+ * now is started by a later send or by the minute's schedule. One send at a time from this process,
+ * and during a burst one more per APPLY_SEND_SPACING_MS at most: the queue keeps a single waiting job
+ * (policy "short"), so a send per batch (dozens a second) would only repeat the same insert.
  */
 function queueApplyJob() {
-  if (applyQueuing) {
-    applyWantedAgain = true;
-    return;
-  }
-  applyQueuing = true;
-  void sendJobInBackground("form-submissions-apply", {}).finally(() => {
-    applyQueuing = false;
-    if (applyWantedAgain) {
-      applyWantedAgain = false;
-      queueApplyJob();
+  applyWanted = true;
+  if (applySending) return;
+  applySending = true;
+  void inBackground("Queueing the form-submissions-apply job", async () => {
+    try {
+      do {
+        applyWanted = false;
+        await sendJob("form-submissions-apply", {});
+        if (applyWanted) await new Promise((resolve) => setTimeout(resolve, APPLY_SEND_SPACING_MS));
+      } while (applyWanted);
+    } finally {
+      // In the same tick as the last check: a batch stored after it starts a send of its own.
+      applySending = false;
     }
   });
 }

@@ -130,18 +130,22 @@ export async function sendJob<Q extends QueueName>(
 }
 
 /**
- * Queues a job without making the caller wait for it (an answer that must not carry the queue's
- * round trip); a failure is logged. stopJobs waits for such sends before it stops.
+ * Work on the queue that nobody waits for (a send that must not hold up an answer): its failure is
+ * logged, and stopJobs waits for it before it stops.
  */
-export function sendJobInBackground<Q extends QueueName>(queue: Q, payload: JobPayload<Q>): Promise<void> {
+export function inBackground(what: string, work: () => Promise<void>): Promise<void> {
   const { background } = state();
-  const sent = sendJob(queue, payload).then(
-    () => {},
-    (error: unknown) => console.error(`The ${queue} job was not queued`, error),
-  );
-  background.add(sent);
-  void sent.finally(() => background.delete(sent));
-  return sent;
+  const done = work().catch((error: unknown) => console.error(`${what} failed`, error));
+  background.add(done);
+  void done.finally(() => background.delete(done));
+  return done;
+}
+
+/** Queues a job without making the caller wait for it (see inBackground). */
+export function sendJobInBackground<Q extends QueueName>(queue: Q, payload: JobPayload<Q>): Promise<void> {
+  return inBackground(`Queueing a ${queue} job`, async () => {
+    await sendJob(queue, payload);
+  });
 }
 
 /** Queues many jobs of one queue in one statement (pg-boss insert), each payload checked. */
