@@ -1,9 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { API_KEY, API_SECRET_KEY, getJwt } from "@shopify/shopify-api/test-helpers";
-import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { resetConfigForTests } from "~/config.server";
 import { shopifyApiOrNull } from "~/services/shopify/shopify.server";
+import { setUpStandIn } from "./stand-in-env";
 
 /**
  * For the embedded app's unit and database tests: the library's test key and secret as our
@@ -30,7 +29,6 @@ export type EmbeddedShopify = {
   exchanges: { shop: string; online: boolean }[];
 };
 
-const ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_API_URL", "APP_URL"] as const;
 export const APP = "http://localhost:3000";
 
 /** A session token of a shop's admin, signed with the test secret (overrides: exp, aud, sub...). */
@@ -44,91 +42,81 @@ export async function sessionToken(shop: string, overrides: Record<string, unkno
 }
 
 export function setUpEmbeddedShopify(): () => EmbeddedShopify {
-  let server: Server | undefined;
-  let state: EmbeddedShopify | undefined;
-  let saved: Record<string, string | undefined> = {};
   const staff = new Map<string, StaffMember>();
   const names = new Map<string, string>();
   const exchanges: EmbeddedShopify["exchanges"] = [];
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = "";
-      req.on("data", (chunk) => {
-        body += chunk;
-      });
-      req.on("end", async () => {
-        const [, shop, ...rest] = (req.url ?? "").split("?")[0].split("/");
-        const path = `/${rest.join("/")}`;
-        const send = (status: number, json: unknown) => {
-          res.writeHead(status, { "Content-Type": "application/json" });
-          res.end(JSON.stringify(json));
-        };
-        if (path === "/admin/oauth/access_token") {
-          const input = JSON.parse(body) as Record<string, string>;
-          if (input.client_id !== API_KEY || input.client_secret !== API_SECRET_KEY)
-            return send(401, { error: "invalid_client" });
-          const online = input.requested_token_type.endsWith("online-access-token");
-          let sub: string;
-          try {
-            // Shopify checks the token it is given, as the library does: signature, audience, expiry.
-            const api = shopifyApiOrNull();
-            if (!api) throw new Error("Shopify is not configured");
-            sub = String((await api.session.decodeSessionToken(input.subject_token)).sub);
-          } catch {
-            return send(400, { error: "invalid_subject_token" });
+  return setUpStandIn({
+    name: "Shopify",
+    start: async () => {
+      const server = createServer((req, res) => {
+        let body = "";
+        req.on("data", (chunk) => {
+          body += chunk;
+        });
+        req.on("end", async () => {
+          const [, shop, ...rest] = (req.url ?? "").split("?")[0].split("/");
+          const path = `/${rest.join("/")}`;
+          const send = (status: number, json: unknown) => {
+            res.writeHead(status, { "Content-Type": "application/json" });
+            res.end(JSON.stringify(json));
+          };
+          if (path === "/admin/oauth/access_token") {
+            const input = JSON.parse(body) as Record<string, string>;
+            if (input.client_id !== API_KEY || input.client_secret !== API_SECRET_KEY)
+              return send(401, { error: "invalid_client" });
+            const online = input.requested_token_type.endsWith("online-access-token");
+            let sub: string;
+            try {
+              // Shopify checks the token it is given, as the library does: signature, audience, expiry.
+              const api = shopifyApiOrNull();
+              if (!api) throw new Error("Shopify is not configured");
+              sub = String((await api.session.decodeSessionToken(input.subject_token)).sub);
+            } catch {
+              return send(400, { error: "invalid_subject_token" });
+            }
+            exchanges.push({ shop, online });
+            if (!online) return send(200, { access_token: `offline-${shop}`, scope: "read_orders" });
+            const member = staff.get(`${shop}/${sub}`);
+            if (!member) return send(400, { error: "invalid_subject_token" });
+            return send(200, {
+              access_token: `online-${shop}-${sub}`,
+              scope: "read_orders",
+              expires_in: 86_400,
+              associated_user_scope: "read_orders",
+              associated_user: { first_name: "Staff", last_name: "Member", email_verified: true, ...member },
+            });
           }
-          exchanges.push({ shop, online });
-          if (!online) return send(200, { access_token: `offline-${shop}`, scope: "read_orders" });
-          const member = staff.get(`${shop}/${sub}`);
-          if (!member) return send(400, { error: "invalid_subject_token" });
-          return send(200, {
-            access_token: `online-${shop}-${sub}`,
-            scope: "read_orders",
-            expires_in: 86_400,
-            associated_user_scope: "read_orders",
-            associated_user: { first_name: "Staff", last_name: "Member", email_verified: true, ...member },
-          });
-        }
-        if (/^\/admin\/api\/[^/]+\/graphql\.json$/.test(path)) {
-          const name = names.get(shop) ?? `Shop ${shop.split(".")[0]}`;
-          return send(200, { data: { shop: { id: "gid://shopify/Shop/1", name, email: `owner@${shop}` } } });
-        }
-        send(404, { errors: "Not Found" });
+          if (/^\/admin\/api\/[^/]+\/graphql\.json$/.test(path)) {
+            const name = names.get(shop) ?? `Shop ${shop.split(".")[0]}`;
+            return send(200, {
+              data: { shop: { id: "gid://shopify/Shop/1", name, email: `owner@${shop}` } },
+            });
+          }
+          send(404, { errors: "Not Found" });
+        });
       });
-    });
-    await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
-    state = {
-      url: `http://127.0.0.1:${port}`,
-      staff: (shop, member) => staff.set(`${shop}/${member.id}`, member),
-      storeName: (shop, name) => names.set(shop, name),
-      exchanges,
-    };
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const { port } = server.address() as AddressInfo;
+      const stand: EmbeddedShopify & { server: Server } = {
+        server,
+        url: `http://127.0.0.1:${port}`,
+        staff: (shop, member) => staff.set(`${shop}/${member.id}`, member),
+        storeName: (shop, name) => names.set(shop, name),
+        exchanges,
+      };
+      return stand;
+    },
+    close: (stand) => new Promise((resolve) => stand.server.close(resolve)),
+    reset: () => {
+      staff.clear();
+      names.clear();
+      exchanges.length = 0;
+    },
+    env: (stand) => ({
+      SHOPIFY_API_KEY: API_KEY,
+      SHOPIFY_API_SECRET: API_SECRET_KEY,
+      SHOPIFY_API_URL: stand.url,
+      APP_URL: APP,
+    }),
   });
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-  });
-  beforeEach(() => {
-    saved = Object.fromEntries(ENV.map((k) => [k, process.env[k]]));
-    staff.clear();
-    names.clear();
-    exchanges.length = 0;
-    process.env.SHOPIFY_API_KEY = API_KEY;
-    process.env.SHOPIFY_API_SECRET = API_SECRET_KEY;
-    process.env.SHOPIFY_API_URL = state?.url;
-    process.env.APP_URL = APP;
-    resetConfigForTests();
-  });
-  afterEach(() => {
-    for (const key of ENV) {
-      if (saved[key] === undefined) delete process.env[key];
-      else process.env[key] = saved[key];
-    }
-    resetConfigForTests();
-  });
-  return () => {
-    if (!state) throw new Error("the Shopify stand-in starts in beforeAll");
-    return state;
-  };
 }

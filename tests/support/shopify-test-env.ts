@@ -1,5 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { resetConfigForTests } from "~/config.server";
+import { setUpStandIn } from "./stand-in-env";
 import { type SeedShop, type ShopifyStandIn, startShopifyStandIn } from "./stand-ins/shopify";
 import { mintIdToken, signedWebhook } from "./stand-ins/shopify-signing";
 
@@ -12,7 +11,6 @@ import { mintIdToken, signedWebhook } from "./stand-ins/shopify-signing";
 export const SHOPIFY_TEST_API_KEY = "blusteam-test-api-key";
 export const SHOPIFY_TEST_API_SECRET = "blusteam-test-api-secret-0000000000";
 export const SHOPIFY_TEST_SHOP = "demo-shop.myshopify.com";
-const ENV = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_API_URL"] as const;
 
 export const DEMO_SHOP: SeedShop = {
   domain: SHOPIFY_TEST_SHOP,
@@ -32,38 +30,22 @@ export const DEMO_SHOP: SeedShop = {
 export function setUpShopifyStandIn(
   options: { webhookUrl?: string; seed?: SeedShop[] } = {},
 ): () => ShopifyStandIn {
-  let stand: ShopifyStandIn | undefined;
-  let saved: Record<string, string | undefined> = {};
-  beforeAll(async () => {
-    stand = await startShopifyStandIn({
-      app: { apiKey: SHOPIFY_TEST_API_KEY, secret: SHOPIFY_TEST_API_SECRET, name: "Blusteam" },
-      webhookUrl: options.webhookUrl,
-    });
+  const app = { apiKey: SHOPIFY_TEST_API_KEY, secret: SHOPIFY_TEST_API_SECRET, name: "Blusteam" };
+  return setUpStandIn({
+    name: "Shopify",
+    start: () => startShopifyStandIn({ app, webhookUrl: options.webhookUrl }),
+    close: (stand) => stand.close(),
+    reset: (stand) => {
+      stand.reset();
+      stand.setApp(app);
+      for (const shop of options.seed ?? [DEMO_SHOP]) stand.seedShop(shop);
+    },
+    env: (stand) => ({
+      SHOPIFY_API_KEY: SHOPIFY_TEST_API_KEY,
+      SHOPIFY_API_SECRET: SHOPIFY_TEST_API_SECRET,
+      SHOPIFY_API_URL: stand.url,
+    }),
   });
-  afterAll(async () => {
-    await stand?.close();
-  });
-  beforeEach(() => {
-    saved = Object.fromEntries(ENV.map((k) => [k, process.env[k]]));
-    stand?.reset();
-    stand?.setApp({ apiKey: SHOPIFY_TEST_API_KEY, secret: SHOPIFY_TEST_API_SECRET, name: "Blusteam" });
-    for (const shop of options.seed ?? [DEMO_SHOP]) stand?.seedShop(shop);
-    process.env.SHOPIFY_API_KEY = SHOPIFY_TEST_API_KEY;
-    process.env.SHOPIFY_API_SECRET = SHOPIFY_TEST_API_SECRET;
-    process.env.SHOPIFY_API_URL = stand?.url;
-    resetConfigForTests();
-  });
-  afterEach(() => {
-    for (const key of ENV) {
-      if (saved[key] === undefined) delete process.env[key];
-      else process.env[key] = saved[key];
-    }
-    resetConfigForTests();
-  });
-  return () => {
-    if (!stand) throw new Error("the Shopify stand-in starts in beforeAll");
-    return stand;
-  };
 }
 
 /** An App Bridge id_token for the test app: staff member `userId` of `shop`, valid for a minute. */

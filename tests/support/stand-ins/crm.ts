@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { resetConfigForTests } from "~/config.server";
 import type { CrmEvent } from "~/services/crm/crm-event";
+import { setUpStandIn } from "../stand-in-env";
 import { type RecordedRequest, type StandIn, startStandIn } from "./provider-stand-in";
 
 /**
@@ -73,32 +72,15 @@ export async function startCrmStandIn(secret = CRM_TEST_SECRET): Promise<CrmStan
 
 /** For a test file: one stand-in, and CRM_WEBHOOK_URL/SECRET pointed at it around each test. */
 export function setUpCrmStandIn(options: { timeoutMs?: number } = {}): () => CrmStandIn {
-  let stand: CrmStandIn | undefined;
-  const names = ["CRM_WEBHOOK_URL", "CRM_WEBHOOK_SECRET", "CRM_TIMEOUT_MS"] as const;
-  let saved: Record<string, string | undefined> = {};
-  beforeAll(async () => {
-    stand = await startCrmStandIn();
+  return setUpStandIn({
+    name: "CRM",
+    start: startCrmStandIn,
+    close: (stand) => stand.close(),
+    reset: (stand) => stand.reset(),
+    env: (stand) => ({
+      CRM_WEBHOOK_URL: `${stand.url}/crm/events`,
+      CRM_WEBHOOK_SECRET: CRM_TEST_SECRET,
+      CRM_TIMEOUT_MS: String(options.timeoutMs ?? 1_000),
+    }),
   });
-  afterAll(async () => {
-    await stand?.close();
-  });
-  beforeEach(() => {
-    saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
-    stand?.reset();
-    process.env.CRM_WEBHOOK_URL = `${stand?.url}/crm/events`;
-    process.env.CRM_WEBHOOK_SECRET = CRM_TEST_SECRET;
-    process.env.CRM_TIMEOUT_MS = String(options.timeoutMs ?? 1_000);
-    resetConfigForTests();
-  });
-  afterEach(() => {
-    for (const name of names) {
-      if (saved[name] === undefined) delete process.env[name];
-      else process.env[name] = saved[name];
-    }
-    resetConfigForTests();
-  });
-  return () => {
-    if (!stand) throw new Error("the CRM stand-in starts in beforeAll");
-    return stand;
-  };
 }
