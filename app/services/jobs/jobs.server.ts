@@ -45,6 +45,8 @@ type JobsState = {
   stopping: AbortController;
   /** What startWorker's onStart hooks return, run by stopJobs (e.g. stop listening). */
   stopHooks: (() => Promise<void>)[];
+  /** Work gathered in memory that stopJobs queues before it stops (beforeJobsStop). */
+  flushes: Set<() => Promise<void>>;
 };
 
 // Shared through globalThis, as the database handle is: server.ts and the server bundle each load a
@@ -52,7 +54,12 @@ type JobsState = {
 const stateKey = Symbol.for("blusteam.jobs");
 function state(): JobsState {
   const g = globalThis as typeof globalThis & { [stateKey]?: JobsState };
-  g[stateKey] ??= { workerIds: new Map(), stopping: new AbortController(), stopHooks: [] };
+  g[stateKey] ??= {
+    workerIds: new Map(),
+    stopping: new AbortController(),
+    stopHooks: [],
+    flushes: new Set(),
+  };
   return g[stateKey];
 }
 
@@ -209,9 +216,24 @@ async function failOrphanedJobs(boss: PgBoss) {
   }
 }
 
-/** Stops working and sending: running handlers are told to stop, then given `timeoutMs` to finish. */
+/**
+ * Registers work a module gathers in memory before it queues it (the CRM's page loads, batched for
+ * 5 s): stopJobs, which every shutdown path calls (server.ts, scripts/worker.ts), runs `flush` first,
+ * while jobs can still be sent, so the process stops without losing it. Kept in the shared state:
+ * server.ts and the server bundle each load their own copy of such a module.
+ */
+export function beforeJobsStop(flush: () => Promise<void>): void {
+  state().flushes.add(flush);
+}
+
+/**
+ * Stops working and sending: what beforeJobsStop registered is queued first (starting pg-boss if
+ * nothing was sent yet), then running handlers are told to stop and given `timeoutMs` to finish.
+ */
 export async function stopJobs(timeoutMs = 10_000): Promise<void> {
   const s = state();
+  for (const flush of s.flushes)
+    await flush().catch((error) => console.error("jobs: work kept in memory was lost at stop", error));
   // Taken before the first await: a second stop (SIGTERM during a test's own stop) clears s.boss.
   const starting = s.boss;
   if (!starting) return;
