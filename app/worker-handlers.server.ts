@@ -8,6 +8,7 @@ import { runUsageReport } from "~/domain/billing/usage-report.server";
 import { runLeasedCsvImport, startImportLeaseSweep } from "~/domain/contacts/csv-import-lease.server";
 import { runApplySubmissionsJob } from "~/domain/forms/apply-submissions.server";
 import { deliverCrmEvents } from "~/domain/forms/crm-events.server";
+import { sweepUnsavedFormImages } from "~/domain/forms/form-images.server";
 import { pruneSpentCaptchas } from "~/domain/forms/spent-captchas.server";
 import { runDispatchJob, startDispatchListener } from "~/domain/journeys/dispatch/job.server";
 import { sendMessages } from "~/domain/journeys/dispatch/send.server";
@@ -60,6 +61,9 @@ export const jobHandlers: JobHandlers = {
   "crm-events": ({ events }) => deliverCrmEvents(events),
   "form-submissions-apply": async (_payload, job) => {
     await runApplySubmissionsJob({ signal: job.signal });
+  },
+  "form-images-sweep": async (_payload, job) => {
+    await sweepUnsavedFormImages({ signal: job.signal });
   },
   "prune-rate-limits": async () => {
     await pruneRateLimitBuckets();

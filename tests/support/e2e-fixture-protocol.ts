@@ -45,6 +45,11 @@ export type E2eFormFixtureRequest = {
     temporaryHideOnPopupClose?: boolean;
     numberOfHidingDays?: number;
   };
+  /**
+   * A submission of this form the apply job gave up on (every try failed on a deleted field), as
+   * pending_form_submissions keeps it: a Retry applies it as this contact.
+   */
+  stuckSubmission?: { firstName: string; lastName: string; phone: string; email: string };
 };
 
 export type E2eFormFixtureAnswer = { formId: string; attributeId: string | null; productIds: string[] };

@@ -1,14 +1,17 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { createAttribute } from "../../app/domain/contacts/attributes.server";
+import { MAX_SUBMISSION_ATTEMPTS } from "../../app/domain/forms/apply-submissions.server";
 import {
   defaultFormDocument,
   type FormElement,
   withCustomElements,
 } from "../../app/domain/forms/form-document";
 import { createForm } from "../../app/domain/forms/forms.server";
+import type { PendingPayload } from "../../app/domain/forms/submit.server";
 import { getDb } from "../../db/client.server";
-import { microsites, products } from "../../db/schema";
+import { microsites, pendingFormSubmissions, products } from "../../db/schema";
 import type { E2eFormFixtureAnswer } from "./e2e-fixture-protocol";
 
 /** Browser tests only (mounted by e2e-fixture-endpoint.ts): a form saved as the builder saves one. */
@@ -26,6 +29,9 @@ export const formFixtureRequest = z.object({
       numberOfHidingDays: z.number().int().min(1).optional(),
     })
     .default({}),
+  stuckSubmission: z
+    .object({ firstName: z.string(), lastName: z.string(), phone: z.string(), email: z.string() })
+    .optional(),
 });
 
 export async function storeE2eForm(
@@ -77,5 +83,31 @@ export async function storeE2eForm(
   // The builder cannot save an empty form; the 'not operational' page is for stored ones that are.
   if (input.empty)
     await getDb().update(microsites).set({ elements: [] }).where(eq(microsites.id, saved.form.id));
+  if (input.stuckSubmission) {
+    const contact = input.stuckSubmission;
+    const payload: PendingPayload = {
+      values: { firstName: contact.firstName, lastName: contact.lastName },
+      contact: { ...contact },
+      contactAttributes: {},
+      productAttributes: {},
+      productIds: [],
+    };
+    const failedAt = new Date();
+    await getDb()
+      .insert(pendingFormSubmissions)
+      .values({
+        formId: saved.form.id,
+        accountId: input.accountId,
+        idempotencyKey: `e2e-${randomUUID()}`,
+        payload,
+        consentText: "I agree to receive text messages.",
+        submittedAt: new Date(failedAt.getTime() - 3 * 3_600_000),
+        attempts: MAX_SUBMISSION_ATTEMPTS,
+        // As failureSummary records a deleted attribute's value (a foreign key refused).
+        lastError:
+          '23503 insert or update on table "contact_attribute_values" violates foreign key constraint',
+        notBefore: new Date(failedAt.getTime() + 3_600_000),
+      });
+  }
   return { formId: saved.form.id, attributeId, productIds: found.map((p) => p.id) };
 }

@@ -76,6 +76,10 @@ export const permissionRules = {
   // Sign-up forms (spec 3 section 6): any member may build, copy, delete and publish; read-only admins
   // change nothing.
   "forms.write": writable,
+  // Public form submissions the apply job gave up on (beyond the spec): company admins see them on
+  // /contact-form (read-only admins too, Retry disabled); Retry puts them back in the queue.
+  "forms.submissions.view": (s) => s.isCompanyAdmin,
+  "forms.submissions.retry": (s) => writable(s) && s.isCompanyAdmin,
   // The web chat editors (spec 3 section 6) and the company's chat inbox (issue 17): the beta group,
   // and platform admins viewing a company; read-only admins load them with everything disabled.
   "webchat.view": (s) => s.roles.includes("beta") || isStaff(s),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { getDb, type Tx } from "#db/client.server";
 import {
   consentEvents,
@@ -39,7 +39,8 @@ export type AppliedSubmission = {
 };
 
 const BATCH = 50;
-const MAX_ATTEMPTS = 10;
+/** Tries of one submission before it waits for a company admin's Retry (stuck-submissions.server.ts). */
+export const MAX_SUBMISSION_ATTEMPTS = 10;
 
 type PendingRow = typeof pendingFormSubmissions.$inferSelect;
 
@@ -57,7 +58,10 @@ export async function applyPendingSubmissions(
       .select()
       .from(pendingFormSubmissions)
       .where(
-        and(lte(pendingFormSubmissions.notBefore, now), lte(pendingFormSubmissions.attempts, MAX_ATTEMPTS)),
+        and(
+          lte(pendingFormSubmissions.notBefore, now),
+          lt(pendingFormSubmissions.attempts, MAX_SUBMISSION_ATTEMPTS),
+        ),
       )
       .orderBy(asc(pendingFormSubmissions.notBefore))
       .limit(options.limit ?? BATCH)
@@ -92,13 +96,12 @@ export async function applyPendingSubmissions(
       try {
         contactId = await tx.transaction((savepoint) => applyPendingSubmission(savepoint, row));
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
         console.error("public form: a submission could not be applied (tried again later)", error);
         await tx
           .update(pendingFormSubmissions)
           .set({
             attempts: row.attempts + 1,
-            lastError: message.slice(0, 500),
+            lastError: failureSummary(error),
             // Two first submissions of one phone at once in two workers: the second finds the contact a second later.
             notBefore: new Date(now.getTime() + Math.min(3_600_000, 1_000 * 4 ** row.attempts)),
           })
@@ -125,6 +128,21 @@ export async function applyPendingSubmissions(
       await tx.delete(pendingFormSubmissions).where(inArray(pendingFormSubmissions.id, finished));
     return { claimed: rows.length, applied };
   });
+}
+
+/**
+ * What a failure leaves on its row: the database's SQLSTATE and its own message when there is one
+ * (the query error around it quotes the statement's parameters, the visitor's answers, which the
+ * row need not hold twice); any other error's message. The code tells the admin's banner which
+ * plain words to show (stuck-submissions.server.ts).
+ */
+export function failureSummary(error: unknown): string {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code))
+      return `${code} ${String(message ?? "")}`.slice(0, 500);
+  }
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
 }
 
 /**

@@ -194,6 +194,23 @@ describeEachDatabase(
       });
     });
 
+    test("page loads still in memory when the process stops are queued by the stop, then delivered", async () => {
+      const s = await publishedFormWithProducts();
+      // A web process that has sent no job yet: stopping it must still queue what it gathered.
+      await stopJobs();
+      for (const ip of ["198.51.100.7", "198.51.100.8"])
+        forwardPageLoadToCrm({ accountId: s.accountId, formId: s.form.form.id, ip, productId: null });
+      // server.ts and scripts/worker.ts call this on SIGTERM and SIGINT, long before the 5 s flush.
+      await stopJobs();
+      expect(await crmJobs()).toEqual([{ state: "created", events: 2 }]);
+      await startWorker(jobHandlers);
+      await waitFor(
+        async () => crm().accepted.length,
+        (n) => n === 2,
+      );
+      expect(crm().accepted.map((e) => e.ipaddress)).toEqual(["198.51.100.7", "198.51.100.8"]);
+    });
+
     test("a CRM failing part-way: what it took is not sent again, the rest goes in a new job", async () => {
       const events = [pageLoad(1), pageLoad(2), pageLoad(3)];
       vi.spyOn(console, "warn").mockImplementation(() => {});

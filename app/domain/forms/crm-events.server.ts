@@ -4,7 +4,7 @@ import { getDb } from "#db/client.server";
 import { products } from "#db/schema";
 import { crmAdapter, crmConfigured } from "~/services/crm/crm.server";
 import { CRM_EVENTS_PER_JOB, type CrmEvent, type PendingCrmEvent } from "~/services/crm/crm-event";
-import { sendJobs } from "~/services/jobs/jobs.server";
+import { beforeJobsStop, sendJobs } from "~/services/jobs/jobs.server";
 
 /**
  * The public form's two tracking events (spec 3 §4.2), forwarded to the optional CRM adapter. Never
@@ -15,7 +15,8 @@ import { sendJobs } from "~/services/jobs/jobs.server";
  * 'Form Page Loads' are batched: gathered in this process's memory and queued every
  * PAGE_LOAD_FLUSH_MS as jobs of CRM_EVENTS_PER_JOB events in one insert, so a page view costs no
  * database write. At most PAGE_LOADS_PER_FLUSH are forwarded per window and process; the rest are
- * counted and logged, not sent (a flood of views is not a flood of CRM calls).
+ * counted and logged, not sent (a flood of views is not a flood of CRM calls). When the process
+ * stops, stopJobs queues what is gathered (beforeJobsStop), so a shutdown loses none.
  */
 
 const PAGE_LOAD_FLUSH_MS = 5_000;
@@ -65,6 +66,7 @@ export async function forwardFormSubmittedToCrm(submissions: AppliedFormSubmissi
 let pendingPageLoads: PendingCrmEvent[] = [];
 let droppedPageLoads = 0;
 let flushTimer: ReturnType<typeof setTimeout> | null = null;
+let flushedAtStop = false;
 
 /** 'Form Page Loads': kept in memory, queued with the others at the next flush. */
 export function forwardPageLoadToCrm(view: {
@@ -93,12 +95,16 @@ export function forwardPageLoadToCrm(view: {
     product_ids: view.productId ? [view.productId] : [],
   });
   if (!flushTimer) {
+    if (!flushedAtStop) {
+      beforeJobsStop(flushCrmPageLoads);
+      flushedAtStop = true;
+    }
     flushTimer = setTimeout(() => void flushCrmPageLoads(), PAGE_LOAD_FLUSH_MS);
     flushTimer.unref?.();
   }
 }
 
-/** Queues the page loads gathered so far (the timer calls it; tests and shutdown may). */
+/** Queues the page loads gathered so far (the timer calls it, and stopJobs at shutdown; tests may). */
 export async function flushCrmPageLoads(): Promise<void> {
   if (flushTimer) clearTimeout(flushTimer);
   flushTimer = null;

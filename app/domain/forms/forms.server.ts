@@ -102,16 +102,21 @@ export async function createForm(
   const checked = checkDocument(input);
   if (!checked.ok) return { ok: false, reason: "invalid", issues: checked.issues };
   const { templateName, elements, style } = checked.document;
-  const [row] = await getDb()
-    .insert(microsites)
-    .values({
-      accountId: context.account.id,
-      disabled: input.disabled ?? true,
-      templateName,
-      elements,
-      style,
-    })
-    .returning();
+  const row = await getDb().transaction(async (tx) => {
+    // Its images were uploaded before this first save: the unsaved-image sweep must not remove one now.
+    await lockFormImages(tx, context.account.id);
+    const [created] = await tx
+      .insert(microsites)
+      .values({
+        accountId: context.account.id,
+        disabled: input.disabled ?? true,
+        templateName,
+        elements,
+        style,
+      })
+      .returning();
+    return created;
+  });
   return { ok: true, form: toFormRecord(row) };
 }
 

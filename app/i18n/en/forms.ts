@@ -28,6 +28,22 @@ const forms = {
     deleteConfirm: "Are you sure you want to delete this form?",
     copied: "Form copied successfully!",
     deleted: "Form deleted successfully!",
+    stuck: {
+      title_one: "{{count}} form submission could not be saved.",
+      title_other: "{{count}} form submissions could not be saved.",
+      reason: {
+        deleted: "The last one failed because a field or product of the form was deleted after it was sent.",
+        conflict:
+          "The last one failed because another contact was being saved with the same phone number or email at the same time.",
+        invalid:
+          "The last one failed because one of its values was not accepted (too long or in the wrong format).",
+        unavailable: "The last one failed because the database was unavailable.",
+      },
+      noReason: "They failed on every try.",
+      help: "Each visitor was told they had signed up. Retry puts these submissions back in the queue: those that can be saved become contacts within a minute.",
+      retry: "Retry",
+      retried: "Submissions back in the queue: {{count}}.",
+    },
   },
   builder: {
     back: "Back to forms",

@@ -30,6 +30,23 @@ const forms: typeof formsEn = {
     deleteConfirm: "Voulez-vous vraiment supprimer ce formulaire ?",
     copied: "Formulaire copié !",
     deleted: "Formulaire supprimé !",
+    stuck: {
+      title_one: "{{count}} soumission de formulaire n'a pas pu être enregistrée.",
+      title_other: "{{count}} soumissions de formulaire n'ont pas pu être enregistrées.",
+      reason: {
+        deleted:
+          "La dernière a échoué car un champ ou un produit du formulaire a été supprimé après son envoi.",
+        conflict:
+          "La dernière a échoué car un autre contact était enregistré au même moment avec le même numéro de téléphone ou e-mail.",
+        invalid:
+          "La dernière a échoué car l'une de ses valeurs n'a pas été acceptée (trop longue ou au mauvais format).",
+        unavailable: "La dernière a échoué car la base de données était indisponible.",
+      },
+      noReason: "Elles ont échoué à chaque essai.",
+      help: "Chaque visiteur a été informé de son inscription. Réessayer remet ces soumissions dans la file d'attente : celles qui peuvent être enregistrées deviennent des contacts en moins d'une minute.",
+      retry: "Réessayer",
+      retried: "Soumissions remises dans la file d'attente : {{count}}.",
+    },
   },
   builder: {
     back: "Retour aux formulaires",

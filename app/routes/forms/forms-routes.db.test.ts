@@ -1,8 +1,13 @@
 import { expect, test } from "vitest";
+import { getDb } from "#db/client.server";
+import { pendingFormSubmissions } from "#db/schema";
+import { MAX_SUBMISSION_ATTEMPTS } from "~/domain/forms/apply-submissions.server";
 import { defaultFormDocument } from "~/domain/forms/form-document";
 import { createForm, getForm, listForms } from "~/domain/forms/forms.server";
+import { stuckSubmissions } from "~/domain/forms/stuck-submissions.server";
+import { stopJobs } from "~/services/jobs/jobs.server";
 import { signedInRequest } from "../../../tests/support/factories";
-import { companyWithAdmin } from "../../../tests/support/team-factories";
+import { companyWithAdmin, createMember } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { roAdminViewCookie } from "../../../tests/support/view-as";
 import { action as builderAction, loader as builderLoader } from "./form-builder";
@@ -190,6 +195,50 @@ describeEachDatabase("the form builder's and form list's actions", () => {
     ).toBe(403);
     expect(await listForms(a.context)).toHaveLength(1);
     expect((await getForm(a.context, id))?.disabled).toBe(true);
+  });
+
+  test("stuck submissions: shown to company admins (RO Admin with Retry off), retried by an admin only", async () => {
+    const a = await companyWithAdmin();
+    const made = await createForm(a.context, documentNamed("Mine"));
+    if (!made.ok) throw new Error("not created");
+    await getDb()
+      .insert(pendingFormSubmissions)
+      .values({
+        formId: made.form.id,
+        accountId: a.account.id,
+        idempotencyKey: "stuck-1",
+        payload: {
+          values: {},
+          contact: { firstName: "Bo", lastName: "Li", phone: "+4790000001", email: null },
+          contactAttributes: {},
+          productAttributes: {},
+          productIds: [],
+        },
+        attempts: MAX_SUBMISSION_ATTEMPTS,
+        lastError: "23503 insert or update violates foreign key constraint",
+      });
+    const retry = () => form({ intent: "retry-submissions" });
+
+    const member = await createMember(a.account.id);
+    expect((await call(listLoader, await signedInRequest(member.id, LIST))).body.stuck).toBeNull();
+    expect((await call(listAction, await signedInRequest(member.id, LIST, retry()))).status).toBe(403);
+
+    const cookie = await roAdminViewCookie(a.account.id);
+    const asRo = (init: RequestInit = {}) => new Request(LIST, { ...init, headers: { Cookie: cookie } });
+    const ro = await call(listLoader, asRo());
+    expect(ro.body).toMatchObject({ stuck: { count: 1, reason: "deleted" }, canRetry: false });
+    expect((await call(listAction, asRo(retry()))).status).toBe(403);
+    expect((await stuckSubmissions(a.context)).count).toBe(1);
+
+    expect((await call(listLoader, await signedInRequest(a.admin.id, LIST))).body).toMatchObject({
+      stuck: { count: 1, reason: "deleted" },
+      canRetry: true,
+    });
+    const retried = await call(listAction, await signedInRequest(a.admin.id, LIST, retry()));
+    expect(retried.status).toBe(200);
+    expect(retried.body.toast).toEqual({ message: "forms.list.stuck.retried", values: { count: "1" } });
+    expect((await call(listLoader, await signedInRequest(a.admin.id, LIST))).body.stuck).toBeNull();
+    await stopJobs();
   });
 
   test("image uploads take png files only and answer the image's address", async () => {

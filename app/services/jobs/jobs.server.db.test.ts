@@ -111,6 +111,7 @@ describeEachDatabase(
         expect.arrayContaining([
           ["journey-dispatch", "* * * * *"],
           ["prune-rate-limits", "17 * * * *"],
+          ["form-images-sweep", "41 3 * * *"],
           ["billing-usage-report", "* * * * *"],
           ["shopify-usage-report", "* * * * *"],
           ["billing-late-start", "*/5 * * * *"],

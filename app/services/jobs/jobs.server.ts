@@ -47,6 +47,8 @@ type JobsState = {
   stopHooks: (() => Promise<void>)[];
   /** Sends under way that nobody waits for (sendJobInBackground): finished before the jobs stop. */
   background: Set<Promise<unknown>>;
+  /** Work gathered in memory that stopJobs queues before it stops (beforeJobsStop). */
+  flushes: Set<() => Promise<void>>;
 };
 
 // Shared through globalThis, as the database handle is: server.ts and the server bundle each load a
@@ -59,6 +61,7 @@ function state(): JobsState {
     stopping: new AbortController(),
     stopHooks: [],
     background: new Set(),
+    flushes: new Set(),
   };
   return g[stateKey];
 }
@@ -235,9 +238,24 @@ async function failOrphanedJobs(boss: PgBoss) {
   }
 }
 
-/** Stops working and sending: running handlers are told to stop, then given `timeoutMs` to finish. */
+/**
+ * Registers work a module gathers in memory before it queues it (the CRM's page loads, batched for
+ * 5 s): stopJobs, which every shutdown path calls (server.ts, scripts/worker.ts), runs `flush` first,
+ * while jobs can still be sent, so the process stops without losing it. Kept in the shared state:
+ * server.ts and the server bundle each load their own copy of such a module.
+ */
+export function beforeJobsStop(flush: () => Promise<void>): void {
+  state().flushes.add(flush);
+}
+
+/**
+ * Stops working and sending: what beforeJobsStop registered is queued first (starting pg-boss if
+ * nothing was sent yet), then running handlers are told to stop and given `timeoutMs` to finish.
+ */
 export async function stopJobs(timeoutMs = 10_000): Promise<void> {
   const s = state();
+  for (const flush of s.flushes)
+    await flush().catch((error) => console.error("jobs: work kept in memory was lost at stop", error));
   // Taken before the first await: a second stop (SIGTERM during a test's own stop) clears s.boss.
   const starting = s.boss;
   if (!starting) return;

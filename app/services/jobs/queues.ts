@@ -151,6 +151,15 @@ export const queues = {
     // A burst of sign-ups (a campaign's link) is answered first; the contacts follow within seconds.
     yieldsToWeb: true,
   },
+  /**
+   * Daily: uploaded form images never saved (older than a day, shown by no form of their company) are
+   * removed from storage (app/domain/forms/form-images.server.ts). Idempotent.
+   */
+  "form-images-sweep": {
+    options: { policy: "short", retryLimit: 2, retryDelay: 60, expireInSeconds: 30 * 60 },
+    payload: z.object({}),
+    schedule: "41 3 * * *",
+  },
   /** Housekeeping: expired rate-limit counters and spent captcha solutions (hourly). */
   "prune-rate-limits": {
     options: { policy: "short", retryLimit: 1, expireInSeconds: 5 * 60 },

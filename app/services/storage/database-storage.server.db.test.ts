@@ -87,4 +87,16 @@ describeEachDatabase("database file storage", (getDb) => {
     );
     expect(() => storage.read("Bad Key.csv")).toThrow("Invalid storage key");
   });
+
+  test("a listing goes page by page and leaves out files still streaming in", async () => {
+    const storage = databaseStorage(getDb, { listPage: 2 });
+    for (let i = 0; i < 5; i++) await storage.write(`paged/acme/${i}.png`, chunksOf(3), { maxBytes: 10 });
+    await storage.write("paged-not/acme/x.png", chunksOf(3), { maxBytes: 10 });
+    // An upload under way: its row exists, it is not complete.
+    await getDb().insert(storedFiles).values({ key: "paged/acme/9.png" });
+    const listed = [];
+    for await (const entry of storage.list("paged/")) listed.push(entry);
+    expect(listed.map((e) => e.key)).toEqual([0, 1, 2, 3, 4].map((i) => `paged/acme/${i}.png`));
+    expect(listed.every((e) => e.size === 3 && e.modifiedAt instanceof Date)).toBe(true);
+  });
 });

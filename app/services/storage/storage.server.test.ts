@@ -60,6 +60,41 @@ function contract(name: string, setUp: () => { storage: FileStorage; leftovers: 
       expect(leftovers()).toBe(0);
     });
 
+    test("lists a folder's complete files with their size and time, folder by folder", async () => {
+      const { storage } = setUp();
+      const before = Date.now() - 1_000;
+      for (const key of ["listing/b/2.png", "listing/a/1.png", "listing/a/3.png", "listing/a/sub/4.png"])
+        await storage.write(key, chunksOf(5), { maxBytes: 100 });
+      await storage.write("listing-other/a/5.png", chunksOf(7), { maxBytes: 100 });
+      const all = [];
+      for await (const entry of storage.list("listing/")) all.push(entry);
+      expect(all.map((e) => e.key).sort()).toEqual([
+        "listing/a/1.png",
+        "listing/a/3.png",
+        "listing/a/sub/4.png",
+        "listing/b/2.png",
+      ]);
+      // A folder's files come together (the form image sweep takes a company at a time).
+      const folders = all.map((e) => e.key.split("/")[1]);
+      expect(folders.indexOf("b")).toBe(folders.lastIndexOf("b"));
+      for (const entry of all) {
+        expect(entry.size).toBe(5);
+        expect(entry.modifiedAt.getTime()).toBeGreaterThanOrEqual(before);
+        expect(entry.modifiedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+      }
+      const one = [];
+      for await (const entry of storage.list("listing/a/")) one.push(entry.key);
+      expect(one.sort()).toEqual(["listing/a/1.png", "listing/a/3.png", "listing/a/sub/4.png"]);
+      await storage.remove("listing/a/1.png");
+      const left = [];
+      for await (const entry of storage.list("listing/")) left.push(entry.key);
+      expect(left).toHaveLength(3);
+      for await (const entry of storage.list("nothing-here/")) throw new Error(`listed ${entry.key}`);
+      await expect(async () => {
+        for await (const _ of storage.list("../")) break;
+      }).rejects.toThrow("Invalid storage folder");
+    });
+
     test("keys are ours: anything else is refused", async () => {
       const { storage } = setUp();
       await expect(storage.write("../escape.csv", chunksOf(1), { maxBytes: 10 })).rejects.toThrow(
@@ -118,6 +153,22 @@ test("S3: a large file goes up as a multipart upload, a small one as one PutObje
   s3.calls.length = 0;
   await storage.write("csv-imports/acme/one.csv", chunksOf(1000), { maxBytes: 100 * 1024 * 1024 });
   expect(s3.calls).toEqual(["PUT ?"]);
+});
+
+test("S3: a listing follows the bucket's pages to the end", async () => {
+  const storage = bucket();
+  s3.listPageSize = 2;
+  try {
+    for (let i = 0; i < 5; i++) await storage.write(`paged/acme/${i}.png`, chunksOf(3), { maxBytes: 10 });
+    s3.calls.length = 0;
+    const keys = [];
+    for await (const entry of storage.list("paged/")) keys.push(entry.key);
+    expect(keys).toEqual([0, 1, 2, 3, 4].map((i) => `paged/acme/${i}.png`));
+    const next = "GET ?continuation-token&list-type&max-keys&prefix";
+    expect(s3.calls).toEqual(["GET ?list-type&max-keys&prefix", next, next]);
+  } finally {
+    s3.listPageSize = 1000;
+  }
 });
 
 test("S3: wrong keys get S3's 403 as an error", async () => {

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { and, asc, eq, gte, isNotNull } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNotNull, sql } from "drizzle-orm";
 import { type Db, getDb } from "#db/client.server";
 import { storedFileChunks, storedFiles } from "#db/schema";
 import { config } from "~/config.server";
@@ -22,7 +22,14 @@ export type FileStorage = {
   read: (key: string) => Readable;
   size: (key: string) => Promise<number | null>;
   remove: (key: string) => Promise<void>;
+  /**
+   * The complete files under a folder ("form-images/" or "form-images/<account>/"), a folder's files
+   * together, with when each was last written; read as it goes (a page at a time), never all at once.
+   */
+  list: (folder: string) => AsyncIterable<StoredFileEntry>;
 };
+
+export type StoredFileEntry = { key: string; size: number; modifiedAt: Date };
 
 /** The largest upload (the spec's CSV limit; csv-types.ts says the same to the browser). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
@@ -57,6 +64,17 @@ function checked(key: string): string {
   return key;
 }
 
+const FOLDER = /^[a-z0-9-]+\/([a-z0-9-]+\/)*$/;
+
+/** A folder of our keys, ending with "/": a listing never reaches past it. */
+function checkedFolder(folder: string): string {
+  if (!FOLDER.test(folder)) throw new Error(`Invalid storage folder: ${folder}`);
+  return folder;
+}
+
+/** Files listed per page (S3's own maximum; the database's page). */
+const LIST_PAGE = 1000;
+
 export function localDiskStorage(root: string): FileStorage {
   const resolve = (key: string) => path.join(root, checked(key));
   return {
@@ -89,6 +107,28 @@ export function localDiskStorage(root: string): FileStorage {
     },
     async remove(key) {
       await rm(resolve(key), { force: true });
+    },
+    async *list(folder) {
+      // Depth first, a folder's files before its subfolders; part files (writes under way or
+      // abandoned) and anything not named like our keys are not listed.
+      async function* walk(relative: string): AsyncGenerator<StoredFileEntry> {
+        let entries: import("node:fs").Dirent[];
+        try {
+          entries = await readdir(path.join(root, relative), { withFileTypes: true });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+          throw error;
+        }
+        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        for (const entry of entries) {
+          const key = `${relative}${entry.name}`;
+          if (!entry.isFile() || !KEY.test(key)) continue;
+          const info = await stat(path.join(root, key)).catch(() => null);
+          if (info) yield { key, size: info.size, modifiedAt: info.mtime };
+        }
+        for (const entry of entries) if (entry.isDirectory()) yield* walk(`${relative}${entry.name}/`);
+      }
+      yield* walk(checkedFolder(folder));
     },
   };
 }
@@ -162,6 +202,24 @@ export function s3Storage(settings: S3Settings): FileStorage {
       const { client, s3 } = await sdk();
       await client.send(new s3.DeleteObjectCommand({ Bucket, Key }));
     },
+    async *list(folder) {
+      const Prefix = checkedFolder(folder);
+      const { client, s3 } = await sdk();
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new s3.ListObjectsV2Command({ Bucket, Prefix, ContinuationToken, MaxKeys: LIST_PAGE }),
+        );
+        for (const object of page.Contents ?? [])
+          if (object.Key && KEY.test(object.Key))
+            yield {
+              key: object.Key,
+              size: object.Size ?? 0,
+              modifiedAt: object.LastModified ?? new Date(0),
+            };
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
   };
 }
 
@@ -197,7 +255,8 @@ const DATABASE_CHUNK_BYTES = 1024 * 1024;
  * upload streams in, marked complete at the end (readers never see half a file), read back a chunk per
  * query, so neither side holds the file in memory. A refused or failed write leaves nothing behind.
  */
-export function databaseStorage(db: () => Db = getDb): FileStorage {
+export function databaseStorage(db: () => Db = getDb, options: { listPage?: number } = {}): FileStorage {
+  const listPage = options.listPage ?? LIST_PAGE;
   return {
     async write(key, source, { maxBytes }) {
       const fileKey = checked(key);
@@ -264,6 +323,28 @@ export function databaseStorage(db: () => Db = getDb): FileStorage {
       await db()
         .delete(storedFiles)
         .where(eq(storedFiles.key, checked(key)));
+    },
+    async *list(folder) {
+      const prefix = checkedFolder(folder);
+      // A page at a time after the last key seen; files still streaming in are not listed.
+      for (let after = ""; ; ) {
+        const page = await db()
+          .select({ key: storedFiles.key, size: storedFiles.sizeBytes, modifiedAt: storedFiles.completedAt })
+          .from(storedFiles)
+          .where(
+            and(
+              sql`starts_with(${storedFiles.key}, ${prefix})`,
+              gt(storedFiles.key, after),
+              isNotNull(storedFiles.completedAt),
+            ),
+          )
+          .orderBy(asc(storedFiles.key))
+          .limit(listPage);
+        for (const file of page)
+          yield { key: file.key, size: file.size, modifiedAt: file.modifiedAt as Date };
+        if (page.length < listPage) return;
+        after = (page.at(-1) as { key: string }).key;
+      }
     },
   };
 }

@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
 /**
  * A local S3-compatible server for the storage adapter's tests, path-style
  * (http://host/{bucket}/{key}): PutObject, the multipart upload calls (create, upload part, complete,
- * abort), GetObject, HeadObject and DeleteObject, with S3's XML answers and errors. Requests must
+ * abort), GetObject, HeadObject, DeleteObject and ListObjectsV2 (by prefix, in pages of at most
+ * `listPageSize` keys), with S3's XML answers and errors. Requests must
  * carry a SigV4 Authorization header for the expected access key (the signature itself is the AWS
  * SDK's, not checked here); others get S3's 403.
  */
@@ -16,6 +17,10 @@ export type S3StandIn = {
   secretAccessKey: string;
   /** Stored objects by key. */
   objects: Map<string, Buffer>;
+  /** When each object was last written (tests move it back to age a file). */
+  modified: Map<string, Date>;
+  /** The most keys a ListObjectsV2 page holds (S3's own is 1,000; smaller to see paging). */
+  listPageSize: number;
   /** Multipart uploads neither completed nor aborted. */
   openUploads: () => number;
   /** Calls seen, as "METHOD ?query-names" (e.g. "PUT ?partNumber&uploadId"). */
@@ -25,11 +30,19 @@ export type S3StandIn = {
 
 const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
 
+const escapeXml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
 export async function startS3StandIn(): Promise<S3StandIn> {
   const bucket = "blusteam-test";
   const accessKeyId = "AKIASTANDIN00000001";
   const secretAccessKey = "stand-in-secret";
   const objects = new Map<string, Buffer>();
+  const modified = new Map<string, Date>();
+  const store = (key: string, body: Buffer) => {
+    objects.set(key, body);
+    modified.set(key, new Date());
+  };
   const uploads = new Map<string, { key: string; parts: Map<number, Buffer> }>();
   const calls: string[] = [];
 
@@ -79,7 +92,7 @@ export async function startS3StandIn(): Promise<S3StandIn> {
       }
       if (req.method === "POST") {
         const ordered = [...upload.parts.entries()].sort(([a], [b]) => a - b).map(([, part]) => part);
-        objects.set(upload.key, Buffer.concat(ordered));
+        store(upload.key, Buffer.concat(ordered));
         uploads.delete(uploadId);
         return answer(
           res,
@@ -94,8 +107,9 @@ export async function startS3StandIn(): Promise<S3StandIn> {
         return answer(res, 204);
       }
     }
+    if (req.method === "GET" && key === "" && query.get("list-type") === "2") return list(res, query);
     if (req.method === "PUT") {
-      objects.set(key, body);
+      store(key, body);
       return answer(res, 200, "", { ETag: etag });
     }
     const object = objects.get(key);
@@ -113,9 +127,33 @@ export async function startS3StandIn(): Promise<S3StandIn> {
     }
     if (req.method === "DELETE") {
       objects.delete(key);
+      modified.delete(key);
       return answer(res, 204);
     }
     return error(res, 405, "MethodNotAllowed");
+  }
+
+  /** ListObjectsV2: keys in order after the continuation token (here simply the last key given). */
+  function list(res: ServerResponse, query: URLSearchParams) {
+    const prefix = query.get("prefix") ?? "";
+    const after = query.get("continuation-token") ?? "";
+    const max = Math.min(Number(query.get("max-keys") ?? 1000), stand.listPageSize);
+    const keys = [...objects.keys()].filter((k) => k.startsWith(prefix) && k > after).sort();
+    const page = keys.slice(0, max);
+    const truncated = keys.length > page.length;
+    const contents = page
+      .map(
+        (k) =>
+          `<Contents><Key>${escapeXml(k)}</Key><LastModified>${modified.get(k)?.toISOString()}</LastModified><Size>${objects.get(k)?.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
+      )
+      .join("");
+    return answer(
+      res,
+      200,
+      xml(
+        `<ListBucketResult><Name>${bucket}</Name><Prefix>${escapeXml(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${max}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${truncated ? `<NextContinuationToken>${escapeXml(page.at(-1) ?? "")}</NextContinuationToken>` : ""}${contents}</ListBucketResult>`,
+      ),
+    );
   }
 
   const server = createServer((req, res) => {
@@ -125,12 +163,14 @@ export async function startS3StandIn(): Promise<S3StandIn> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const stand: S3StandIn = {
     url: `http://127.0.0.1:${port}`,
     bucket,
     accessKeyId,
     secretAccessKey,
     objects,
+    modified,
+    listPageSize: 1000,
     openUploads: () => uploads.size,
     calls,
     close: () =>
@@ -139,4 +179,5 @@ export async function startS3StandIn(): Promise<S3StandIn> {
         server.close(() => resolve());
       }),
   };
+  return stand;
 }
