@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { config } from "../app/config.server";
+import { noDelaySocketOption } from "./postgres-socket.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -56,6 +57,7 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
       onnotice: () => {},
       connect_timeout: options.connectTimeoutSeconds,
       connection: { statement_timeout: options.statementTimeoutMs ?? 0 },
+      ...({ socket: noDelaySocketOption() } as object),
     });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     const exclusive = <T>(work: (migrate: () => Promise<void>) => Promise<T>) =>

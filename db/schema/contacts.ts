@@ -84,16 +84,17 @@ export const attributes = pgTable(
 // account_id of the contact's child rows (attribute values, product links) has no foreign key of its
 // own: the contact's cascades remove them with their company, and a key checked on every row was a
 // large part of what a CSV import of a million contacts cost (migration 0011).
+// Attribute values have no foreign keys at all (migration 0037): the import writes hundreds of
+// thousands at a time, and each key was checked row by row. Their writers hold the rule instead: a
+// value's contact and attribute are its company's, and neither is deleted under the write
+// (lockValueTargets, attributes.server.ts; the import's merge). Triggers of migration 0037 delete a
+// deleted contact's or attribute's values, as the cascades did.
 export const contactAttributeValues = pgTable(
   "contact_attribute_values",
   {
     accountId: uuid("account_id").notNull(),
-    contactId: uuid("contact_id")
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
-    attributeId: uuid("attribute_id")
-      .notNull()
-      .references(() => attributes.id, { onDelete: "cascade" }),
+    contactId: uuid("contact_id").notNull(),
+    attributeId: uuid("attribute_id").notNull(),
     value: text("value").notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

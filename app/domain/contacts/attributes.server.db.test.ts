@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { getDb as appDb } from "#db/client.server";
-import { attributes, contactAttributeValues, productAttributeValues } from "#db/schema";
+import { accounts, attributes, contactAttributeValues, contacts, productAttributeValues } from "#db/schema";
 import type { AccountScope } from "~/domain/kernel/scope";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -11,6 +11,7 @@ import {
   contactAttributeForm,
   createAttribute,
   listAttributes,
+  lockValueTargets,
   productAttributeForm,
   saveContactAttributes,
   saveProductAttributes,
@@ -44,6 +45,20 @@ async function linkOf(context: AccountScope, contactId: string, name = "Solar Pa
   const link = await linkContactToProduct(appDb(), context, contactId, product.product.id);
   if (!link.ok) throw new Error(link.reason);
   return link.linkId;
+}
+
+/** Two companies, each with a contact and a "Tier" attribute. */
+async function twoCompanies() {
+  const a = await companyWithAdmin();
+  const b = await companyWithAdmin();
+  return {
+    a,
+    b,
+    mine: await contactOf(a.context),
+    theirs: await contactOf(b.context),
+    myAttribute: await attributeOf(a.context, "Tier", "STRING"),
+    theirAttribute: await attributeOf(b.context, "Tier", "STRING"),
+  };
 }
 
 describeEachDatabase("custom attributes", (getDb) => {
@@ -126,12 +141,7 @@ describeEachDatabase("custom attributes", (getDb) => {
   });
 
   test("another company's contact or attribute cannot be read or written", async () => {
-    const a = await companyWithAdmin();
-    const b = await companyWithAdmin();
-    const mine = await contactOf(a.context);
-    const theirs = await contactOf(b.context);
-    const myAttribute = await attributeOf(a.context, "Tier", "STRING");
-    const theirAttribute = await attributeOf(b.context, "Tier", "STRING");
+    const { a, b, mine, theirs, myAttribute, theirAttribute } = await twoCompanies();
 
     expect(await contactAttributeForm(b.context, mine.id)).toBeNull();
     expect(await saveContactAttributes(b.context, mine.id, { [theirAttribute.id]: "gold" })).toEqual({
@@ -151,6 +161,64 @@ describeEachDatabase("custom attributes", (getDb) => {
       reason: "not_found",
     });
     expect(await getDb().select().from(contactAttributeValues)).toEqual([]);
+  });
+
+  test("a value is written only for the company's own contact and attributes, still there (lockValueTargets)", async () => {
+    // contact_attribute_values has no foreign keys (migration 0037): this is what its writers rely on.
+    const { a, b, mine, theirs, myAttribute, theirAttribute } = await twoCompanies();
+    const locks = (contactId: string, attributeIds: string[]) =>
+      getDb().transaction((tx) => lockValueTargets(tx, a.account.id, contactId, attributeIds));
+
+    expect(await locks(mine.id, [myAttribute.id, myAttribute.id])).toBe(true);
+    expect(await locks(mine.id, [])).toBe(true);
+    expect(await locks(theirs.id, [])).toBe(false);
+    expect(await locks(mine.id, [myAttribute.id, theirAttribute.id])).toBe(false);
+    await getDb().delete(attributes).where(eq(attributes.id, myAttribute.id));
+    expect(await locks(mine.id, [myAttribute.id])).toBe(false);
+    await getDb().delete(contacts).where(eq(contacts.id, mine.id));
+    expect(await locks(mine.id, [])).toBe(false);
+  });
+
+  test("deleting a contact, an attribute or a company deletes their attribute values, as a cascade did", async () => {
+    const a = await companyWithAdmin();
+    const b = await companyWithAdmin();
+    const [ann, bob] = [await contactOf(a.context), await contactOf(a.context, "+12015550124")];
+    const theirs = await contactOf(b.context);
+    const [tier, city] = [
+      await attributeOf(a.context, "Tier", "STRING"),
+      await attributeOf(a.context, "City", "STRING"),
+    ];
+    const theirTier = await attributeOf(b.context, "Tier", "STRING");
+    for (const contact of [ann, bob])
+      expect(
+        await saveContactAttributes(a.context, contact.id, { [tier.id]: "gold", [city.id]: "Paris" }),
+      ).toEqual({ ok: true });
+    expect(await saveContactAttributes(b.context, theirs.id, { [theirTier.id]: "gold" })).toEqual({
+      ok: true,
+    });
+    const values = async () =>
+      (
+        await getDb()
+          .select({
+            contactId: contactAttributeValues.contactId,
+            attributeId: contactAttributeValues.attributeId,
+          })
+          .from(contactAttributeValues)
+      )
+        .map(
+          (v) =>
+            `${v.contactId === ann.id ? "ann" : v.contactId === bob.id ? "bob" : "theirs"} ${v.attributeId === tier.id ? "tier" : v.attributeId === city.id ? "city" : "their tier"}`,
+        )
+        .sort();
+    expect(await values()).toEqual(["ann city", "ann tier", "bob city", "bob tier", "theirs their tier"]);
+
+    await getDb().delete(contacts).where(eq(contacts.id, ann.id));
+    expect(await values()).toEqual(["bob city", "bob tier", "theirs their tier"]);
+    await getDb().delete(attributes).where(eq(attributes.id, city.id));
+    expect(await values()).toEqual(["bob tier", "theirs their tier"]);
+    // The company's contacts go with it (their foreign key), and their values with them.
+    await getDb().delete(accounts).where(eq(accounts.id, a.account.id));
+    expect(await values()).toEqual(["theirs their tier"]);
   });
 
   test("product attributes belong to a contact-product link and are checked by type", async () => {

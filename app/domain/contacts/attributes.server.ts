@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { getDb } from "#db/client.server";
-import { attributes, contactAttributeValues, contactProducts, productAttributeValues } from "#db/schema";
+import { getDb, type Tx } from "#db/client.server";
+import {
+  attributes,
+  contactAttributeValues,
+  contactProducts,
+  contacts,
+  productAttributeValues,
+} from "#db/schema";
 import { isUuid } from "~/domain/kernel/ids";
 import type { AccountScope } from "~/domain/kernel/scope";
 import { getContact } from "./contacts.server";
@@ -100,7 +106,9 @@ export async function saveContactAttributes(
   const checked = await checkValues(context, "contact", values);
   if (!checked) return { ok: false, reason: "not_found" };
   if (Object.keys(checked.errors).length) return { ok: false, reason: "invalid", errors: checked.errors };
-  await getDb().transaction(async (tx) => {
+  const saved = await getDb().transaction(async (tx) => {
+    const attributeIds = checked.toSet.map((v) => v.attributeId);
+    if (!(await lockValueTargets(tx, context.account.id, contactId, attributeIds))) return false;
     if (checked.toClear.length)
       await tx
         .delete(contactAttributeValues)
@@ -118,8 +126,32 @@ export async function saveContactAttributes(
           target: [contactAttributeValues.contactId, contactAttributeValues.attributeId],
           set: { value: sql`excluded.value`, updatedAt: new Date() },
         });
+    return true;
   });
-  return { ok: true };
+  return saved ? { ok: true } : { ok: false, reason: "not_found" };
+}
+
+/**
+ * Before attribute values are written in `tx`: whether the contact and every attribute are the
+ * company's, locked (FOR KEY SHARE, as a foreign key check locks them) so that neither is deleted
+ * before the transaction ends. contact_attribute_values has no foreign keys (migration 0037): every
+ * writer of it calls this, but the CSV import, whose merge does the same for a whole batch.
+ */
+export async function lockValueTargets(tx: Tx, accountId: string, contactId: string, attributeIds: string[]) {
+  const contact = await tx
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.accountId, accountId)))
+    .for("key share");
+  if (contact.length === 0) return false;
+  const wanted = new Set(attributeIds);
+  if (wanted.size === 0) return true;
+  const found = await tx
+    .select({ id: attributes.id })
+    .from(attributes)
+    .where(and(eq(attributes.accountId, accountId), inArray(attributes.id, [...wanted])))
+    .for("key share");
+  return found.length === wanted.size;
 }
 
 /** A contact-product link of the company, or null. */

@@ -151,6 +151,9 @@ describeEachDatabase("contact search by word prefix", (getDb) => {
     const { context } = await company();
     await createContact(context, { firstName: "Anne Marie", lastName: "D'Arc-Lévy", phone: "+35386123456" });
     await createContact(context, { firstName: "Luc", lastName: "Grâce", email: "grace_o%@x.io" });
+    // Emails whose leading run of a-z and 0-9 (the index's 'e' lexeme) ends early or is empty.
+    await createContact(context, { firstName: "Lukasz", lastName: "Nowak", email: "Łukasz.Nowak@x.pl" });
+    await createContact(context, { firstName: "Ana", lastName: "Ibáñez", email: "Ñoño9@x.es" });
     const terms = [
       "gra",
       "grâce",
@@ -192,6 +195,21 @@ describeEachDatabase("contact search by word prefix", (getDb) => {
       "\\d+",
       ".*",
       "nothing",
+      "zoe",
+      "zoe.m",
+      "elodie",
+      "admiral",
+      "grace hop",
+      "luc grace",
+      "luc gra",
+      "łuk",
+      "łukasz.n",
+      "luk",
+      "nowak",
+      "nono",
+      "nono9",
+      "ñoño9@",
+      "ana nono",
     ];
     const ids = async (term: string, form: "index" | "rows") =>
       (

@@ -136,6 +136,17 @@ async function runBatch(db: BatchConnection, plan: PreparedBatch): Promise<Batch
   let conflicts: number[] = [];
   let added = 0;
   if (plan.rows.length > 0) {
+    // Attribute values have no foreign keys (migration 0037): the batch's attributes are locked here
+    // once, as each value's key check locked its attribute; one deleted since the import started
+    // fails the batch as that check did (a retry reads the file's columns again, without it).
+    if (plan.attributeIds.length > 0) {
+      const locked = await db.query(
+        "select id from attributes where account_id = $1 and id = any($2::uuid[]) for key share",
+        [plan.accountId, plan.attributeIds],
+      );
+      if (locked.length !== new Set(plan.attributeIds).size)
+        throw new Error("An attribute of the import is no longer the company's");
+    }
     const attributeColumns = plan.attributeIds.map((_, i) => `a${i}`);
     await db.query(
       `create temp table csv_stage (row_number integer not null, new_id uuid not null, first_name text not null,
@@ -213,10 +224,13 @@ function mergeStatement(attributeCount: number, keysRepeat: boolean): string {
   const userParam = `$${attributeCount + 3}::uuid`;
   // A new contact has no values yet: its rows are plain inserts, without the upsert's conflict check
   // (a speculative insertion per row); only values of contacts that exist already may replace one.
+  // Values go to the contacts this statement inserted or updated (and so holds): never to a contact
+  // deleted meanwhile, which a foreign key refused before migration 0037.
   const attributeInsert = (name: string, contacts: "new" | "existing") => `${name} as (
       insert into contact_attribute_values (account_id, contact_id, attribute_id, value)
       select $1, s.target_id, v.attribute_id, v.value
       from deduped s
+      ${contacts === "new" ? "" : "join updated u on u.id = s.target_id"}
       cross join lateral (values ${attributeValues.join(", ")}) v(attribute_id, value)
       where v.value is not null and s.contact_id is ${contacts === "new" ? "null" : "not null"}
       ${contacts === "new" ? "" : "on conflict (contact_id, attribute_id) do update set value = excluded.value, updated_at = now()"}
@@ -272,7 +286,7 @@ function mergeStatement(attributeCount: number, keysRepeat: boolean): string {
           then 'opted_in'::sms_consent else c.sms_consent end,
         is_active = true, updated_at = now()
       from deduped s where s.contact_id is not null and c.id = s.contact_id
-      returning 1
+      returning c.id
     ),
     -- New contacts get their ids here, so attribute values and links need no join back to them.
     inserted as (

@@ -29,6 +29,7 @@ import type { CsvImportSummary, ImportProblem } from "./csv-types";
  */
 
 export const IMPORT_BATCH_SIZE = 10_000;
+const YIELD_EVERY_ROWS = 256;
 const HEADER_REASON = encodeReasons([["header"]]);
 
 type Uploader = AccountScope & { user: { id: string } };
@@ -227,6 +228,10 @@ export async function runCsvImport(importId: string, options: RunOptions = {}): 
         else rows.push(checked);
       }
       if (rows.length + errors.length >= batchSize) await flush();
+      // The merge of the previous batch goes on in the database in several round trips; each waits for
+      // this loop to let its answer in. A chunk of the file is over a thousand rows (tens of
+      // milliseconds of checks), so a pause every few hundred rows keeps those waits short.
+      else if (position % YIELD_EVERY_ROWS === 0 && inFlight) await new Promise(setImmediate);
     }
   };
 

@@ -8,6 +8,7 @@ import {
   pendingFormSubmissions,
   productAttributeValues,
 } from "#db/schema";
+import { lockValueTargets } from "~/domain/contacts/attributes.server";
 import { linkContactToProduct } from "~/domain/products/links.server";
 import { yieldToWeb } from "~/services/http/web-load.server";
 import { forwardFormSubmittedToCrm } from "./crm-events.server";
@@ -191,7 +192,17 @@ async function applyPendingSubmission(tx: Tx, row: PendingRow): Promise<string> 
     createdAt: submittedAt,
   });
   const contactValues = Object.entries(payload.contactAttributes);
-  if (contactValues.length > 0)
+  if (contactValues.length > 0) {
+    // An attribute deleted since the submission fails the apply, as its foreign key did (0037).
+    if (
+      !(await lockValueTargets(
+        tx,
+        accountId,
+        contactId,
+        contactValues.map(([id]) => id),
+      ))
+    )
+      throw new Error("An attribute of the submission is no longer the company's");
     await tx
       .insert(contactAttributeValues)
       .values(contactValues.map(([attributeId, value]) => ({ accountId, contactId, attributeId, value })))
@@ -199,6 +210,7 @@ async function applyPendingSubmission(tx: Tx, row: PendingRow): Promise<string> 
         target: [contactAttributeValues.contactId, contactAttributeValues.attributeId],
         set: { value: sql`excluded.value`, updatedAt: new Date() },
       });
+  }
   const scope = { account: { id: accountId } };
   for (const productId of payload.productIds) {
     const link = await linkContactToProduct(tx, scope, contactId, productId);
