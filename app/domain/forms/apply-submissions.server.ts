@@ -202,7 +202,7 @@ async function applyPendingSubmission(tx: Tx, row: PendingRow): Promise<string> 
         contactValues.map(([id]) => id),
       ))
     )
-      throw new Error("An attribute of the submission is no longer the company's");
+      throw new MissingTargetError("An attribute of the submission is no longer the company's");
     await tx
       .insert(contactAttributeValues)
       .values(contactValues.map(([attributeId, value]) => ({ accountId, contactId, attributeId, value })))
@@ -283,4 +283,13 @@ async function upsertContact(
     })
     .where(eq(contacts.id, existing.id));
   return existing.id;
+}
+
+/**
+ * A row the submission writes to is gone (an attribute deleted since the post). The foreign key
+ * refused this before migration 0037; the error keeps its SQLSTATE (foreign_key_violation), so the
+ * stuck-submissions banner still reads it as "deleted" (stuck-submissions.server.ts).
+ */
+class MissingTargetError extends Error {
+  readonly code = "23503";
 }
