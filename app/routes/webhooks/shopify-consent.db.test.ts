@@ -15,6 +15,7 @@ import { applyShopifyWebhook } from "~/domain/shopify/webhooks/inbox.server";
 import { webhookPathOf } from "~/domain/shopify/webhooks/topics";
 import { jobs, stopJobs } from "~/services/jobs/jobs.server";
 import { SHOPIFY_SCOPES } from "~/services/shopify/shopify.server";
+import { daytimeTomorrow } from "../../../tests/support/daytime";
 import { createMappedStore } from "../../../tests/support/shopify-commerce-rows";
 import { marketingConsentJson } from "../../../tests/support/shopify-order-payloads";
 import {
@@ -111,7 +112,7 @@ describeEachDatabase(
           createdAt: new Date("2025-06-03T09:00:00Z"),
         }),
       ]);
-      await sendMessages(queued, { enqueue: async () => {} });
+      await sendMessages(queued, { now: daytimeTomorrow(), enqueue: async () => {} });
       const [message] = await getDb().select().from(messages).where(eq(messages.contactId, ada.id));
       expect(message).toMatchObject({ status: "suppressed", statusReason: "opted_out" });
 

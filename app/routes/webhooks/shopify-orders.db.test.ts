@@ -16,6 +16,7 @@ import { sendMessages } from "~/domain/journeys/dispatch/send.server";
 import { applyShopifyWebhook } from "~/domain/shopify/webhooks/inbox.server";
 import type { ShopifyWebhookTopic } from "~/domain/shopify/webhooks/topics";
 import { stopJobs } from "~/services/jobs/jobs.server";
+import { daytimeTomorrow } from "../../../tests/support/daytime";
 import { createMappedStore } from "../../../tests/support/shopify-commerce-rows";
 import { orderJson, type TestBuyer } from "../../../tests/support/shopify-order-payloads";
 import {
@@ -251,9 +252,10 @@ describeEachDatabase(
       ]);
       // Both touchpoints are due at once: the setup guide goes, the offer is suppressed.
       const queued: string[] = [];
+      const now = daytimeTomorrow();
       for (let i = 0; i < 2; i++)
-        await dispatchDue({ inline: false, enqueue: async (b) => void queued.push(...b.flat()) });
-      await sendMessages(queued, { enqueue: async () => {} });
+        await dispatchDue({ now, inline: false, enqueue: async (b) => void queued.push(...b.flat()) });
+      await sendMessages(queued, { now, enqueue: async () => {} });
       const sent = await getDb().select().from(messages).where(eq(messages.contactId, contact.id));
       expect(sent.map((m) => [m.status, m.statusReason]).sort()).toEqual([
         ["sent", null],
