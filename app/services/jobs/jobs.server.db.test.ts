@@ -7,7 +7,7 @@ import { jobHandlers, workerStartHooks } from "~/worker-handlers.server";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { waitFor } from "../../../tests/support/wait-for";
-import { jobs, sendJob, sendJobInBackground, startWorker, stopJobs } from "./jobs.server";
+import { inBackground, jobs, sendJob, startWorker, stopJobs } from "./jobs.server";
 
 async function* streamOf(text: string) {
   yield new TextEncoder().encode(text);
@@ -76,7 +76,9 @@ describeEachDatabase(
 
     test("a job sent in the background is in the queue once the jobs stop, and the caller never waited", async () => {
       await jobs();
-      const sent = sendJobInBackground("form-submissions-apply", {});
+      const sent = inBackground("Queueing a test job", async () => {
+        await sendJob("form-submissions-apply", {});
+      });
       // Stopping right away (a test's clean-up, a SIGTERM) waits for the send instead of cutting it off.
       await stopJobs();
       await expect(sent).resolves.toBeUndefined();

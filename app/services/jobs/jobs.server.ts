@@ -45,7 +45,7 @@ type JobsState = {
   stopping: AbortController;
   /** What startWorker's onStart hooks return, run by stopJobs (e.g. stop listening). */
   stopHooks: (() => Promise<void>)[];
-  /** Sends under way that nobody waits for (sendJobInBackground): finished before the jobs stop. */
+  /** Sends under way that nobody waits for (inBackground): finished before the jobs stop. */
   background: Set<Promise<unknown>>;
   /** Work gathered in memory that stopJobs queues before it stops (beforeJobsStop). */
   flushes: Set<() => Promise<void>>;
@@ -142,13 +142,6 @@ export function inBackground(what: string, work: () => Promise<void>): Promise<v
   background.add(done);
   void done.finally(() => background.delete(done));
   return done;
-}
-
-/** Queues a job without making the caller wait for it (see inBackground). */
-export function sendJobInBackground<Q extends QueueName>(queue: Q, payload: JobPayload<Q>): Promise<void> {
-  return inBackground(`Queueing a ${queue} job`, async () => {
-    await sendJob(queue, payload);
-  });
 }
 
 /** Queues many jobs of one queue in one statement (pg-boss insert), each payload checked. */
