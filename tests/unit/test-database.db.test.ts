@@ -2,9 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { describe, expect, test } from "vitest";
 import { getDb as appGetDb } from "../../db/client.server";
-import { users } from "../../db/schema";
+import { accounts, users } from "../../db/schema";
 import { createTestDatabase, databaseTargets, describeEachDatabase } from "../support/test-database";
 
+const linkedCo = { company: "Linked Co", companyLowercased: "linked co", url: "https://linked.example" };
 const alice = { email: "alice@example.com", givenName: "Alice", familyName: "Martin", passwordHash: "x" };
 
 describeEachDatabase("describeEachDatabase", (getDb, target) => {
@@ -22,6 +23,23 @@ describeEachDatabase("describeEachDatabase", (getDb, target) => {
     // The email is unique: this would fail if the previous test's row had survived.
     await getDb().insert(users).values(alice);
     expect(await getDb().$count(users)).toBe(1);
+  });
+
+  test("fills tables that point at each other (emptied by the next test)", async () => {
+    const [user] = await getDb().insert(users).values(alice).returning();
+    await getDb().insert(accounts).values({ ...linkedCo, ownerUserId: user.id });
+    expect(await getDb().$count(accounts)).toBe(1);
+  });
+
+  test("empties every filled table between tests, and foreign keys hold again afterwards", async () => {
+    const counts = await Promise.all([getDb().$count(users), getDb().$count(accounts)]);
+    expect(counts).toEqual([0, 0]);
+    // The reset skips foreign-key checks for its own deletes only.
+    const orphan = await getDb()
+      .insert(accounts)
+      .values({ ...linkedCo, ownerUserId: "00000000-0000-4000-8000-000000000000" })
+      .catch((error: Error) => error);
+    expect((orphan as Error).cause).toMatchObject({ code: "23503" }); // foreign_key_violation
   });
 
   test(`runs on ${target}`, async () => {
