@@ -259,7 +259,11 @@ async function createPostgresTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set: there is no PostgreSQL server to test on.");
   postgresTemplatePromise ??= findOrBuildPostgresTemplate(serverUrl);
-  const scratch = await createScratchPostgresDatabase(serverUrl, "blusteam_test", await postgresTemplatePromise);
+  const scratch = await createScratchPostgresDatabase(
+    serverUrl,
+    "blusteam_test",
+    await postgresTemplatePromise,
+  );
   const handle = openDatabase({ url: scratch.url });
   const closeAndDrop = async () => {
     try {

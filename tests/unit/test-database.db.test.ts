@@ -27,7 +27,9 @@ describeEachDatabase("describeEachDatabase", (getDb, target) => {
 
   test("fills tables that point at each other (emptied by the next test)", async () => {
     const [user] = await getDb().insert(users).values(alice).returning();
-    await getDb().insert(accounts).values({ ...linkedCo, ownerUserId: user.id });
+    await getDb()
+      .insert(accounts)
+      .values({ ...linkedCo, ownerUserId: user.id });
     expect(await getDb().$count(accounts)).toBe(1);
   });
 
