@@ -336,6 +336,14 @@ export function permit(subject: PermissionSubject, permission: Permission): void
   if (!can(subject, permission)) throw data({ error: "Forbidden" }, 403);
 }
 
+/**
+ * The guard at the top of a multi-intent action: 403 before the body is read unless the caller holds
+ * at least one of its intents' permissions (a read-only admin holds none of a page's writes).
+ */
+export function permitAny(subject: PermissionSubject, permissions: readonly Permission[]): void {
+  if (!permissions.some((permission) => can(subject, permission))) throw data({ error: "Forbidden" }, 403);
+}
+
 function forbiddenFor(request: Request) {
   // Pages send the visitor home; writes get a plain 403.
   return request.method === "GET" || request.method === "HEAD"

@@ -2,7 +2,7 @@ import { BlockStack, Page } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { z } from "zod";
-import { permit, requireMember } from "~/domain/access/guard.server";
+import { permit, permitAny, requireMember } from "~/domain/access/guard.server";
 import { can, type Permission } from "~/domain/access/permissions";
 import { respond } from "~/domain/actions/respond.server";
 import { copyForm, deleteForm, listForms } from "~/domain/forms/forms.server";
@@ -54,6 +54,7 @@ const intentPermissions: Record<z.infer<typeof listAction>["intent"], Permission
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const member = await requireMember({ request, context });
+  permitAny(member, Object.values(intentPermissions));
   const form = await request.formData();
   const parsed = listAction.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ error: "Bad request" }, 400);

@@ -188,6 +188,8 @@ describeEachDatabase("the form builder's and form list's actions", () => {
     expect((await call(builderAction, as(BUILDER, json({ intent: "publish", id })))).status).toBe(403);
     expect((await call(listAction, as(LIST, form({ intent: "copy", id })))).status).toBe(403);
     expect((await call(listAction, as(LIST, form({ intent: "delete", id })))).status).toBe(403);
+    // Refused before the body is read: a malformed post learns nothing either.
+    expect((await call(listAction, as(LIST, form({ intent: "rename" })))).status).toBe(403);
     const upload = new FormData();
     upload.set("file", new File([PNG], "logo.png", { type: "image/png" }));
     expect(
