@@ -248,6 +248,12 @@ export async function getContact(context: AccountScope, id: string, db: Queryabl
   return row ?? null;
 }
 
+/** "First Last" of a contact of the company, or "" when there is none with that id. */
+export async function contactName(scope: AccountScope, id: string): Promise<string> {
+  const contact = await getContact(scope, id);
+  return contact ? `${contact.firstName} ${contact.lastName}` : "";
+}
+
 export type ContactWriteResult =
   | { ok: true; contact: ContactRow }
   | { ok: false; reason: "invalid_phone" | "not_found" | "missing_contact_point" }

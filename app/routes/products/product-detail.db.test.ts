@@ -3,18 +3,22 @@ import { expect, test } from "vitest";
 import { signedInRequest } from "../../../tests/support/factories";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { roAdminViewCookie } from "../../../tests/support/view-as";
 import { createProduct, getProduct } from "../../domain/products/products.server";
 import { action } from "./product-detail";
 
 /** The product page's action, called the way React Router calls it, with a real session cookie. */
 
-async function post(userId: string, productId: string, fields: Record<string, string>) {
+async function post(userId: string, productId: string, fields: Record<string, string>, cookie?: string) {
   const url = `http://localhost:3000/product-detail?id=${productId}`;
-  const request = await signedInRequest(userId, url, {
+  const init = {
     method: "POST",
     body: new URLSearchParams(fields),
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
+  };
+  const request = cookie
+    ? new Request(url, { ...init, headers: { ...init.headers, Cookie: cookie } })
+    : await signedInRequest(userId, url, init);
   try {
     const answer = await action({ request, params: {}, context: new RouterContextProvider() } as never);
     if (answer instanceof Response) return answer.status;
@@ -39,6 +43,17 @@ describeEachDatabase("product page action", () => {
 
     expect(await post(admin.id, created.product.id, { intent })).toBe(400);
     expect((await getProduct(context, created.product.id))?.name).toBe("Glow Serum");
+  });
+
+  test("a read-only admin is refused (403) before the body is read, whatever the intent", async () => {
+    const { context, account } = await companyWithAdmin("Products Co");
+    const created = await createProduct(context, "Day Cream");
+    if (!created.ok) throw new Error("product not created");
+    const cookie = await roAdminViewCookie(account.id);
+
+    expect(await post("", created.product.id, { intent: "delete" }, cookie)).toBe(403);
+    expect(await post("", created.product.id, { intent: "archive" }, cookie)).toBe(403);
+    expect((await getProduct(context, created.product.id))?.name).toBe("Day Cream");
   });
 
   test("delete, the intent that removes a product, still does", async () => {

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { data, useFetcher } from "react-router";
 import { z } from "zod";
 import { getDb } from "#db/client.server";
-import { type MemberContext, permit, requireMember } from "~/domain/access/guard.server";
+import { type MemberContext, permit, permitAny, requireMember } from "~/domain/access/guard.server";
 import { can, type Permission } from "~/domain/access/permissions";
 import { parseIntent, unknownIntent, uuidField } from "~/domain/actions/intent";
 import { respond } from "~/domain/actions/respond.server";
@@ -17,9 +17,8 @@ import {
   saveProductAttributes,
 } from "~/domain/contacts/attributes.server";
 import { submitContactDrawer } from "~/domain/contacts/contact-drawer.server";
-import { getContact } from "~/domain/contacts/contacts.server";
+import { contactName } from "~/domain/contacts/contacts.server";
 import { formatPhone } from "~/domain/contacts/phone";
-import { PRODUCT_PAGE_PRODUCT_ATTRIBUTES } from "~/domain/contacts/schemas";
 import {
   linkContactsToProduct,
   listProductOwners,
@@ -28,10 +27,9 @@ import {
 import { deleteProduct, getProduct, renameProduct } from "~/domain/products/products.server";
 import { productNameSchema } from "~/domain/products/schemas";
 import { ConfirmModal } from "~/ui/confirm-modal";
-import { AddAttribute } from "~/ui/contacts/attribute-drawer";
-import { AttributeForm } from "~/ui/contacts/attribute-form";
 import { ContactDrawer, isContactDrawerData } from "~/ui/contacts/contact-drawer";
 import { ChooseContactModal } from "~/ui/products/choose-contact-modal";
+import { OwnerAttributesCard } from "~/ui/products/owner-attributes-card";
 import { ProductNameDrawer } from "~/ui/products/product-name-drawer";
 import { ProductOwners } from "~/ui/products/product-owners";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
@@ -58,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     selected: selected
       ? {
           linkId: selected.id,
-          name: await ownerName(member, selected.contactId),
+          name: await contactName(member, selected.contactId),
           fields: (await productAttributeForm(member, selected.id)) ?? [],
         }
       : null,
@@ -69,11 +67,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       attributesWrite: can(member, "attributes.write"),
     },
   };
-}
-
-async function ownerName(member: { account: { id: string } }, contactId: string) {
-  const contact = await getContact(member, contactId);
-  return contact ? `${contact.firstName} ${contact.lastName}` : "";
 }
 
 const productDetailSchema = z.discriminatedUnion("intent", [
@@ -104,6 +97,7 @@ const failed: Toast = { message: "products.toasts.somethingWentWrong", error: tr
 
 export async function action({ request, context }: Route.ActionArgs) {
   const member = await requireMember({ request, context });
+  permitAny(member, Object.values(intentPermissions).flat());
   const form = await request.formData();
   const submission = parseIntent(form, productDetailSchema);
   if (submission.status !== "success") {
@@ -250,43 +244,16 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
           </Card>
         </Layout.Section>
         <Layout.Section variant="oneHalf">
-          <Card>
-            <BlockStack gap="400">
-              <InlineStack align="space-between" blockAlign="center">
-                <Text as="h2" variant="headingMd">
-                  {selected
-                    ? t("products.detail.attributesOf", { name: selected.name })
-                    : t("products.detail.productAttributes")}
-                </Text>
-                <AddAttribute
-                  scope="product"
-                  disabled={!can.attributesWrite}
-                  label={t("products.detail.addAttribute")}
-                />
-              </InlineStack>
-              {selected ? (
-                <AttributeForm
-                  key={selected.linkId}
-                  formId="product-attributes"
-                  intent="product-attributes"
-                  hiddenFields={{ linkId: selected.linkId }}
-                  fields={selected.fields}
-                  errors={
-                    answer && "errors" in answer && answer.intent === "product-attributes"
-                      ? answer.errors
-                      : undefined
-                  }
-                  disabled={!can.productsWrite}
-                  pageSize={PRODUCT_PAGE_PRODUCT_ATTRIBUTES}
-                  emptyText={t("products.detail.noProductAttributes")}
-                />
-              ) : (
-                <Text as="p" tone="subdued">
-                  {t("products.detail.selectOwner")}
-                </Text>
-              )}
-            </BlockStack>
-          </Card>
+          <OwnerAttributesCard
+            selected={selected}
+            errors={
+              answer && "errors" in answer && answer.intent === "product-attributes"
+                ? answer.errors
+                : undefined
+            }
+            canWrite={can.productsWrite}
+            canAddAttribute={can.attributesWrite}
+          />
         </Layout.Section>
       </Layout>
       <ChooseContactModal
