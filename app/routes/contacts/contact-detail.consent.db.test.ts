@@ -110,5 +110,19 @@ describeEachDatabase("recording SMS consent from the contact page", (getDb) => {
     )) as { init: ResponseInit };
     expect(refused.init.status).toBe(403);
     expect(await consentOf(a.contact.id)).toBe("none");
+
+    // Refused before the body is read: a post that is no intent at all is 403 too, not 400.
+    const malformed = (await thrownBy(
+      contactDetailAction({
+        request: new Request(`http://localhost:3000/contacts/contact-detail?id=${a.contact.id}`, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "archive" }),
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+        }),
+        params: {},
+        context: {},
+      } as never),
+    )) as { init: ResponseInit };
+    expect(malformed.init.status).toBe(403);
   });
 });

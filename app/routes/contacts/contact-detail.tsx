@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { z } from "zod";
 import { getDb } from "#db/client.server";
-import { type MemberContext, permit, requireMember } from "~/domain/access/guard.server";
+import { type MemberContext, permit, permitAny, requireMember } from "~/domain/access/guard.server";
 import { can, type Permission } from "~/domain/access/permissions";
 import { parseIntent, unknownIntent, uuidField } from "~/domain/actions/intent";
 import { redirectWithToast } from "~/domain/auth/session.server";
@@ -25,7 +25,7 @@ import { recordSmsConsent } from "~/domain/messaging/consent.server";
 import { linkContactToProduct, listContactProducts } from "~/domain/products/links.server";
 import { listProducts } from "~/domain/products/products.server";
 import { AddProductDrawer } from "~/ui/contacts/add-product-drawer";
-import { AttributeForm } from "~/ui/contacts/attribute-form";
+import { AttributesCard } from "~/ui/contacts/attributes-card";
 import { ContactDrawer, isContactDrawerData } from "~/ui/contacts/contact-drawer";
 import { ContactProducts } from "~/ui/contacts/contact-products";
 import { ContactTimeline } from "~/ui/contacts/contact-timeline";
@@ -108,6 +108,7 @@ const somethingWentWrong: Toast = { message: "contacts.toasts.somethingWentWrong
 /** Save contact or product attribute values, link a product, edit the contact, record SMS consent. */
 export async function action({ request, context }: Route.ActionArgs) {
   const member = await requireMember({ request, context });
+  permitAny(member, Object.values(intentPermissions));
   const form = await request.formData();
   const submission = parseIntent(form, contactDetailSchema);
   if (submission.status !== "success") return rejected(submission);
@@ -231,21 +232,15 @@ export default function ContactDetail({ loaderData, actionData }: Route.Componen
       <Layout>
         <Layout.Section variant="oneHalf">
           <BlockStack gap="400">
-            <Card>
-              <BlockStack gap="400">
-                <Text as="h2" variant="headingMd">
-                  {t("contacts.detail.attributes")}
-                </Text>
-                <AttributeForm
-                  formId="contact-attributes"
-                  intent="contact-attributes"
-                  fields={loaderData.attributes}
-                  errors={errorsFor("contact-attributes")}
-                  disabled={!can.contactsWrite}
-                  emptyText={t("contacts.detail.noAttributes")}
-                />
-              </BlockStack>
-            </Card>
+            <AttributesCard
+              title={t("contacts.detail.attributes")}
+              formId="contact-attributes"
+              intent="contact-attributes"
+              fields={loaderData.attributes}
+              errors={errorsFor("contact-attributes")}
+              disabled={!can.contactsWrite}
+              emptyText={t("contacts.detail.noAttributes")}
+            />
             <SmsConsentCard consent={loaderData.smsConsent} canRecord={can.consentRecord} />
           </BlockStack>
         </Layout.Section>
@@ -269,24 +264,18 @@ export default function ContactDetail({ loaderData, actionData }: Route.Componen
               </BlockStack>
             </Card>
             {selected ? (
-              <Card>
-                <BlockStack gap="400">
-                  <Text as="h2" variant="headingMd">
-                    {t("contacts.detail.productAttributesOf", { product: selected.name })}
-                  </Text>
-                  <AttributeForm
-                    key={selected.linkId}
-                    formId="product-attributes"
-                    intent="product-attributes"
-                    hiddenFields={{ linkId: selected.linkId }}
-                    fields={loaderData.productAttributes}
-                    errors={errorsFor("product-attributes")}
-                    disabled={!can.productsWrite}
-                    pageSize={CONTACT_PAGE_PRODUCT_ATTRIBUTES}
-                    emptyText={t("contacts.detail.noProductAttributes")}
-                  />
-                </BlockStack>
-              </Card>
+              <AttributesCard
+                key={selected.linkId}
+                title={t("contacts.detail.productAttributesOf", { product: selected.name })}
+                formId="product-attributes"
+                intent="product-attributes"
+                hiddenFields={{ linkId: selected.linkId }}
+                fields={loaderData.productAttributes}
+                errors={errorsFor("product-attributes")}
+                disabled={!can.productsWrite}
+                pageSize={CONTACT_PAGE_PRODUCT_ATTRIBUTES}
+                emptyText={t("contacts.detail.noProductAttributes")}
+              />
             ) : null}
           </BlockStack>
         </Layout.Section>
