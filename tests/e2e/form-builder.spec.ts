@@ -118,7 +118,9 @@ test("build, save and publish a form; the publish popover; copy and delete on th
     .setInputFiles({ name: "logo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("x") });
   await expect(page.getByText("logo.jpg is not a png file")).toBeVisible();
   await page.getByRole("button", { name: "Pop Up Settings" }).click();
-  await page.getByLabel("Hide for some days after close").check();
+  // The section opens with an animation that clips its content: a click in that moment can land
+  // outside the checkbox, so it is checked again until it holds (check() leaves a checked box alone).
+  await expect(() => page.getByLabel("Hide for some days after close").check({ timeout: 2_000 })).toPass();
   await page.getByLabel("Days", { exact: true }).fill("0");
   await expect(page.getByText("Please enter days!")).toBeVisible();
   await page.getByLabel("Days", { exact: true }).fill("3");
