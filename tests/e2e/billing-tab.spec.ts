@@ -10,6 +10,7 @@ import {
   readOnlyAdmin,
   signInNewCompanyAdmin,
   test,
+  viewCompanyAs,
   watchPageErrors,
 } from "../support/e2e-helpers";
 
@@ -138,12 +139,7 @@ test("below 768 px: the Lite, Standard and Pro cards with a radio choice of volu
 test("an RO Admin viewing a company sees every billing control disabled", async ({ page }) => {
   const { accountId } = await signInNewCompanyAdmin(page);
   await page.context().clearCookies();
-  await login(page, readOnlyAdmin);
-  const viewAs = await page.request.post("/resources/view-as", {
-    form: { accountId, mode: "roadmin" },
-    maxRedirects: 0,
-  });
-  expect(viewAs.status()).toBe(302);
+  await viewCompanyAs(page, readOnlyAdmin, accountId, "roadmin");
   await openSettings(page, "billing");
   await expect(slider(page).getByRole("slider", { name: "Messages per month" })).toBeDisabled();
   const panel = page.getByRole("tabpanel");

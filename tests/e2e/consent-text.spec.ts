@@ -4,12 +4,12 @@ import { seriousViolations } from "../support/axe";
 import { writeFixture } from "../support/e2e-fixture";
 import {
   expect,
-  login,
   newCompanyDetails,
   newUserDetails,
   readOnlyAdmin,
   test,
   toast,
+  viewCompanyAs,
 } from "../support/e2e-helpers";
 import { shopifyStandIn } from "../support/e2e-shopify";
 
@@ -151,12 +151,7 @@ test("RO Admin: reads the consent text, cannot save it (disabled, and 403)", asy
   const store = await companyWithStore(await owner.newPage());
   await owner.close();
 
-  await login(page, readOnlyAdmin);
-  const viewAs = await page.request.post("/resources/view-as", {
-    form: { accountId: store.accountId, mode: "roadmin" },
-    maxRedirects: 0,
-  });
-  expect(viewAs.status()).toBe(302);
+  await viewCompanyAs(page, readOnlyAdmin, store.accountId, "roadmin");
   await page.goto("/integration?view=shopify");
   await expect(page.getByRole("button", { name: "Edit checkout consent text" })).toHaveCount(0);
   await page.getByRole("button", { name: "View checkout consent text" }).click();

@@ -1,5 +1,13 @@
 import { postContact, postProduct, screenshot, uniquePhone } from "../support/contacts-e2e";
-import { DEMO_ACCOUNT_ID, demo, expect, login, platformAdmin, test } from "../support/e2e-helpers";
+import {
+  DEMO_ACCOUNT_ID,
+  demo,
+  expect,
+  login,
+  platformAdmin,
+  test,
+  viewCompanyAs,
+} from "../support/e2e-helpers";
 
 // Spec 2 section 6 and DESIGN rule 5: an RO Admin sees the contacts and product screens with their
 // controls disabled, and every write is refused with 403.
@@ -22,12 +30,7 @@ test("RO Admin: contacts and products are visible, the controls disabled, forged
   });
   await demoContext.close();
 
-  await login(page, platformAdmin);
-  const viewAs = await page.request.post("/resources/view-as", {
-    form: { accountId: DEMO_ACCOUNT_ID, mode: "roadmin" },
-    maxRedirects: 0,
-  });
-  expect(viewAs.status()).toBe(302);
+  await viewCompanyAs(page, platformAdmin, DEMO_ACCOUNT_ID, "roadmin");
 
   await page.goto("/contacts");
   await expect(page.getByRole("heading", { name: "All Contacts" })).toBeVisible();

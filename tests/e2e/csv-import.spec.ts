@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { freshCompanyAdmin, postProduct } from "../support/contacts-e2e";
-import { DEMO_ACCOUNT_ID, expect, login, platformAdmin, test } from "../support/e2e-helpers";
+import { DEMO_ACCOUNT_ID, expect, platformAdmin, test, viewCompanyAs } from "../support/e2e-helpers";
 
 // Spec 2 sections 2, 4 and 8: 'Import CSV' on /contacts, from the SMS opt-in notice to the success
 // dialog, with live progress, the error report, and the refusal of malformed files.
@@ -242,12 +242,7 @@ test("RO Admin cannot upload (403); another company's import and report are not 
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await login(admin, platformAdmin);
-  const viewAs = await admin.request.post("/resources/view-as", {
-    form: { accountId: DEMO_ACCOUNT_ID, mode: "roadmin" },
-    maxRedirects: 0,
-  });
-  expect(viewAs.status()).toBe(302);
+  await viewCompanyAs(admin, platformAdmin, DEMO_ACCOUNT_ID, "roadmin");
   const forged = await admin.request.post("/resources/csv-upload", {
     multipart: {
       file: {

@@ -6,12 +6,12 @@ import { uniquePhone } from "../support/contacts-e2e";
 import {
   expect,
   gotoLive,
-  login,
   readOnlyAdmin,
   signInNewCompanyAdmin,
   test,
   toast,
   uniqueEmail,
+  viewCompanyAs,
 } from "../support/e2e-helpers";
 
 // The form list and the form builder (spec 3 sections 2.1, 2.2, 4.1, 5.1, 5.2 and 6): a form with a
@@ -354,12 +354,7 @@ test("RO Admin sees the list and the builder with every control disabled; writes
   const formId = new URL(href ?? "", "http://x").searchParams.get("id") ?? "";
   await owner.close();
 
-  await login(page, readOnlyAdmin);
-  const viewAs = await page.request.post("/resources/view-as", {
-    form: { accountId, mode: "roadmin" },
-    maxRedirects: 0,
-  });
-  expect(viewAs.status()).toBe(302);
+  await viewCompanyAs(page, readOnlyAdmin, accountId, "roadmin");
   await page.goto("/contact-form");
   await expect(page.getByRole("button", { name: "Create New Form" })).toBeDisabled();
   await expect(page.getByRole("button", { name: /^Copy / })).toBeDisabled();

@@ -3,12 +3,12 @@ import type { Page } from "@playwright/test";
 import { writeFormFixture } from "../support/e2e-fixture";
 import {
   expect,
-  login,
   readOnlyAdmin,
   signInNewCompanyAdmin,
   test,
   toast,
   uniqueEmail,
+  viewCompanyAs,
 } from "../support/e2e-helpers";
 
 // Public form submissions the apply job gave up on (every try failed): /contact-form shows the
@@ -38,12 +38,7 @@ test("a stuck submission: the admin's banner, RO Admin's disabled Retry, and Ret
   // RO Admin viewing the company: the banner, Retry disabled, and the server refuses it.
   const ro = await browser.newContext();
   const roPage = await ro.newPage();
-  await login(roPage, readOnlyAdmin);
-  const viewAs = await roPage.request.post("/resources/view-as", {
-    form: { accountId, mode: "roadmin" },
-    maxRedirects: 0,
-  });
-  expect(viewAs.status()).toBe(302);
+  await viewCompanyAs(roPage, readOnlyAdmin, accountId, "roadmin");
   await roPage.goto("/contact-form");
   await expect(roPage.getByText("1 form submission could not be saved.")).toBeVisible();
   await expect(roPage.getByRole("button", { name: "Retry" })).toBeDisabled();

@@ -4,7 +4,6 @@ import { seriousViolations } from "../support/axe";
 import { writeFixture } from "../support/e2e-fixture";
 import {
   expect,
-  login,
   newCompanyDetails,
   newUserDetails,
   platformAdmin,
@@ -12,6 +11,7 @@ import {
   signInNewCompanyAdmin,
   test,
   toast,
+  viewCompanyAs,
 } from "../support/e2e-helpers";
 import { shopifyStandIn } from "../support/e2e-shopify";
 
@@ -44,14 +44,8 @@ async function companyWithStore(page: Page, options: { smsMarketingEnabled?: boo
 }
 
 /** Signs `page` in as a seeded platform staff member viewing the company (Admin or RO Admin). */
-async function viewCompanyAs(page: Page, accountId: string, mode: "admin" | "roadmin") {
-  await login(page, mode === "admin" ? platformAdmin : readOnlyAdmin);
-  const viewAs = await page.request.post("/resources/view-as", {
-    form: { accountId, mode },
-    maxRedirects: 0,
-  });
-  expect(viewAs.status()).toBe(302);
-}
+const viewAsStaff = (page: Page, accountId: string, mode: "admin" | "roadmin") =>
+  viewCompanyAs(page, mode === "admin" ? platformAdmin : readOnlyAdmin, accountId, mode);
 
 const statusBadge = (page: Page) => page.getByTestId("sms-opt-in-status");
 
@@ -184,7 +178,7 @@ test("automatic opt-in: the admin group confirms and sets it; a company admin se
 
   const context = await browser.newContext();
   const admin = await context.newPage();
-  await viewCompanyAs(admin, store.accountId, "admin");
+  await viewAsStaff(admin, store.accountId, "admin");
   await admin.goto("/integration?view=shopify");
   const adminToggle = admin.getByRole("switch", { name: "Automatic Opt-in for Non-Commercial Messages" });
   await expect(adminToggle).toHaveAttribute("aria-checked", "false");
@@ -240,7 +234,7 @@ test("RO Admin: every control disabled, every write refused with 403", async ({ 
   const store = await companyWithStore(await owner.newPage());
   await owner.close();
 
-  await viewCompanyAs(page, store.accountId, "roadmin");
+  await viewAsStaff(page, store.accountId, "roadmin");
   await page.goto("/integration?view=shopify");
   await expect(page.getByRole("heading", { name: store.storeName })).toBeVisible();
   for (const name of [

@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import { DEMO_ACCOUNT_ID, demo, expect, gotoLive, login, platformAdmin, test } from "../support/e2e-helpers";
+import {
+  DEMO_ACCOUNT_ID,
+  demo,
+  expect,
+  gotoLive,
+  login,
+  platformAdmin,
+  test,
+  viewCompanyAs,
+} from "../support/e2e-helpers";
 
 // Issue 20 item 5: every page has a title of its own ('Contacts · Blusteam'), 'Back to my profile'
 // is named by its words, and the user's avatar initials are readable (4.5:1). Test now's result in a
@@ -62,12 +71,7 @@ test("public pages and the admin area have their own titles too", async ({ page 
 });
 
 test("'Back to my profile' has one accessible name, its own words", async ({ page }) => {
-  await login(page, platformAdmin);
-  const viewAs = await page.request.post("/resources/view-as", {
-    form: { accountId: DEMO_ACCOUNT_ID, mode: "admin" },
-    maxRedirects: 0,
-  });
-  expect(viewAs.status()).toBeLessThan(400);
+  await viewCompanyAs(page, platformAdmin, DEMO_ACCOUNT_ID, "admin");
   await gotoLive(page, "/contacts");
   await expect(page.getByText("Viewing as Admin")).toBeVisible();
   const back = page.getByRole("button", { name: "Back to my profile", exact: true });

@@ -4,13 +4,13 @@ import { seriousViolations } from "../support/axe";
 import { writeFixture } from "../support/e2e-fixture";
 import {
   expect,
-  login,
   newCompanyDetails,
   newUserDetails,
   readOnlyAdmin,
   signInNewCompanyAdmin,
   test,
   toast,
+  viewCompanyAs,
 } from "../support/e2e-helpers";
 import { shopifyStandIn } from "../support/e2e-shopify";
 import type { SeedProduct } from "../support/stand-ins/shopify";
@@ -279,12 +279,7 @@ test("an RO Admin sees the mapping with the pen, Learn how and Sync Now disabled
   await syncNow(owner);
   await owner.close();
 
-  await login(page, readOnlyAdmin);
-  const viewAs = await page.request.post("/resources/view-as", {
-    form: { accountId, mode: "roadmin" },
-    maxRedirects: 0,
-  });
-  expect(viewAs.status()).toBe(302);
+  await viewCompanyAs(page, readOnlyAdmin, accountId, "roadmin");
   await page.goto("/product-mapping");
   await expect(row(page, "Glow Serum")).toBeVisible();
   await expect(page.getByRole("button", { name: "Sync Now" })).toBeDisabled();

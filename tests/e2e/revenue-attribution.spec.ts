@@ -6,7 +6,6 @@ import { writeFixture } from "../support/e2e-fixture";
 import {
   expect,
   gotoLive,
-  login,
   newCompanyDetails,
   newUserDetails,
   openSettings,
@@ -16,6 +15,7 @@ import {
   test,
   toast,
   uniqueEmail,
+  viewCompanyAs,
 } from "../support/e2e-helpers";
 import { shopifyStandIn } from "../support/e2e-shopify";
 import { addTouchpoint, contactUrlOf, linkFromContactPage, makeJourneyLive } from "../support/journeys-e2e";
@@ -161,12 +161,7 @@ test("RO Admin sees the attribution window with its controls disabled, and a sav
   const owner = await browser.newContext();
   const { accountId } = await signInNewCompanyAdmin(await owner.newPage());
   await owner.close();
-  await login(page, readOnlyAdmin);
-  const viewAs = await page.request.post("/resources/view-as", {
-    form: { accountId, mode: "roadmin" },
-    maxRedirects: 0,
-  });
-  expect(viewAs.status()).toBe(302);
+  await viewCompanyAs(page, readOnlyAdmin, accountId, "roadmin");
   await openSettings(page, "organization");
   const card = page.getByRole("form", { name: "Revenue attribution" });
   await expect(card.getByLabel("Attribution window (days)")).toHaveValue("7");

@@ -15,6 +15,7 @@ import {
   test,
   toast,
   twoUserTest,
+  viewCompanyAs,
 } from "../support/e2e-helpers";
 
 // Issue 6 items 1 and 2 (spec 2 sections 2, 4, 6, 8 and 9): the touchpoint manager, its edit drawer,
@@ -253,12 +254,7 @@ test("RO Admin: the touchpoint controls are disabled and forged writes refused",
   await expect(toast(demoPage, "Touchpoint added successfully!")).toBeVisible();
   await demoContext.close();
 
-  await login(page, platformAdmin);
-  const viewAs = await page.request.post("/resources/view-as", {
-    form: { accountId: DEMO_ACCOUNT_ID, mode: "roadmin" },
-    maxRedirects: 0,
-  });
-  expect(viewAs.status()).toBe(302);
+  await viewCompanyAs(page, platformAdmin, DEMO_ACCOUNT_ID, "roadmin");
   await gotoLive(page, "/touchpoints");
   await expect(page.getByRole("heading", { name: "Touchpoints" })).toBeVisible();
   await page.getByLabel("Journey", { exact: true }).selectOption({ label: product });

@@ -4,7 +4,6 @@ import { seriousViolations } from "../support/axe";
 import { postProduct, uniquePhone } from "../support/contacts-e2e";
 import {
   expect,
-  login,
   newCompanyDetails,
   newUserDetails,
   readLatestEmail,
@@ -13,6 +12,7 @@ import {
   test,
   toast,
   uniqueEmail,
+  viewCompanyAs,
 } from "../support/e2e-helpers";
 import { addTouchpoint, makeJourneyLive } from "../support/journeys-e2e";
 
@@ -208,12 +208,7 @@ test("a company admin sets Tri-Tech up and a signed NEW_CONTRACT starts the mapp
   // An RO Admin viewing the company: everything shown, the controls disabled, a forged POST refused.
   const context = await browser.newContext();
   const ro = await context.newPage();
-  await login(ro, readOnlyAdmin);
-  expect(
-    (
-      await ro.request.post("/resources/view-as", { form: { accountId, mode: "roadmin" }, maxRedirects: 0 })
-    ).status(),
-  ).toBe(302);
+  await viewCompanyAs(ro, readOnlyAdmin, accountId, "roadmin");
   await ro.goto("/integration?view=tritech");
   await expect(ro.getByRole("button", { name: "Reveal secret key" })).toBeDisabled();
   await expect(ro.getByRole("button", { name: "Generate new secret key" })).toBeDisabled();

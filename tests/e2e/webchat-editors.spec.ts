@@ -2,13 +2,13 @@ import type { Page } from "@playwright/test";
 import { writeFixture } from "../support/e2e-fixture";
 import {
   expect,
-  login,
   newCompanyDetails,
   newUserDetails,
   readLatestEmail,
   readOnlyAdmin,
   test,
   toast,
+  viewCompanyAs,
 } from "../support/e2e-helpers";
 
 // The web chat editors (spec 3 sections 2.4, 3.6, 3.7, 4.3, 4.4, 5.4, 6, 8, 9): a beta user edits
@@ -179,12 +179,7 @@ test("RO Admin sees everything disabled and the server refuses", async ({ page, 
   const owner = await browser.newPage({ baseURL });
   const { accountId } = await betaCompany(owner);
   await owner.close();
-  await login(page, readOnlyAdmin);
-  const viewAs = await page.request.post("/resources/view-as", {
-    form: { accountId, mode: "roadmin" },
-    maxRedirects: 0,
-  });
-  expect(viewAs.status()).toBe(302);
+  await viewCompanyAs(page, readOnlyAdmin, accountId, "roadmin");
   await page.goto("/webchat/email-templates");
   await expect(page.getByRole("button", { name: "Apply" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Send test email" })).toBeDisabled();

@@ -4,11 +4,11 @@ import { postProduct } from "../support/contacts-e2e";
 import {
   expect,
   gotoLive,
-  login,
   readOnlyAdmin,
   signInNewCompanyAdmin,
   test,
   toast,
+  viewCompanyAs,
 } from "../support/e2e-helpers";
 import { newWhatsAppNumber } from "../support/e2e-whatsapp";
 
@@ -131,12 +131,7 @@ test("an RO Admin sees the WhatsApp form disabled and cannot save", async ({ pag
   const { accountId } = await signInNewCompanyAdmin(adminPage);
   await setup?.close();
 
-  await login(page, readOnlyAdmin);
-  const viewAs = await page.request.post("/resources/view-as", {
-    form: { accountId, mode: "roadmin" },
-    maxRedirects: 0,
-  });
-  expect(viewAs.status()).toBe(302);
+  await viewCompanyAs(page, readOnlyAdmin, accountId, "roadmin");
   await page.goto("/integration?view=whatsapp");
   await page.getByRole("button", { name: "Yes, I do have a Meta Account" }).click();
   await expect(page.getByText("Read-only admins can see this integration but not change it.")).toBeVisible();

@@ -55,6 +55,24 @@ export async function login(page: Page, user: { email: string; password: string 
   return response.headers().location;
 }
 
+/**
+ * Signs `user` (a platform admin or RO Admin) in and opens the company `accountId` as `mode` ("View
+ * As" on the admin pages), through the same POST the admin's button sends.
+ */
+export async function viewCompanyAs(
+  page: Page,
+  user: { email: string; password: string },
+  accountId: string,
+  mode: "admin" | "roadmin",
+) {
+  await login(page, user);
+  const response = await page.request.post("/resources/view-as", {
+    form: { accountId, mode },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `viewing ${accountId} as ${mode} should redirect`).toBe(302);
+}
+
 export type OutboxEmail = { subject: string; text: string; code: string | null; link: string | null };
 
 /**
