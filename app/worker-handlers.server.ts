@@ -22,6 +22,7 @@ import {
   runShopifyWebhookJob,
 } from "~/domain/shopify/webhooks/inbox.server";
 import type { JobHandlers, WorkerStartHook } from "~/services/jobs/jobs.server";
+import { sweepAbandonedUploads } from "~/services/storage/storage.server";
 
 /**
  * What a worker process runs for each queue (app/services/jobs/queues.ts), given to startWorker by
@@ -64,6 +65,9 @@ export const jobHandlers: JobHandlers = {
   },
   "form-images-sweep": async (_payload, job) => {
     await sweepUnsavedFormImages({ signal: job.signal });
+  },
+  "abandoned-uploads-sweep": async () => {
+    await sweepAbandonedUploads();
   },
   "prune-rate-limits": async () => {
     await pruneRateLimitBuckets();

@@ -114,6 +114,7 @@ describeEachDatabase(
           ["journey-dispatch", "* * * * *"],
           ["prune-rate-limits", "17 * * * *"],
           ["form-images-sweep", "41 3 * * *"],
+          ["abandoned-uploads-sweep", "53 3 * * *"],
           ["billing-usage-report", "* * * * *"],
           ["shopify-usage-report", "* * * * *"],
           ["billing-late-start", "*/5 * * * *"],

@@ -160,6 +160,15 @@ export const queues = {
     payload: z.object({}),
     schedule: "41 3 * * *",
   },
+  /**
+   * Daily: uploads a process died in the middle of (part files, incomplete database files, open
+   * multipart uploads) are removed from storage once a day old (app/services/storage). Idempotent.
+   */
+  "abandoned-uploads-sweep": {
+    options: { policy: "short", retryLimit: 2, retryDelay: 60, expireInSeconds: 30 * 60 },
+    payload: z.object({}),
+    schedule: "53 3 * * *",
+  },
   /** Housekeeping: expired rate-limit counters and spent captcha solutions (hourly). */
   "prune-rate-limits": {
     options: { policy: "short", retryLimit: 1, expireInSeconds: 5 * 60 },

@@ -99,4 +99,27 @@ describeEachDatabase("database file storage", (getDb) => {
     expect(listed.map((e) => e.key)).toEqual([0, 1, 2, 3, 4].map((i) => `paged/acme/${i}.png`));
     expect(listed.every((e) => e.size === 3 && e.modifiedAt instanceof Date)).toBe(true);
   });
+
+  test("uploads a dead process left incomplete are removed with their chunks once older than the cutoff", async () => {
+    const storage = databaseStorage(getDb);
+    await storage.write("csv-imports/acme/whole.csv", chunksOf(3), { maxBytes: 10 });
+    const dayMs = 24 * 60 * 60 * 1000;
+    await getDb()
+      .insert(storedFiles)
+      .values([
+        { key: "csv-imports/acme/dead.csv", createdAt: new Date(Date.now() - 2 * dayMs) },
+        { key: "csv-imports/acme/streaming.csv" },
+      ]);
+    await getDb()
+      .insert(storedFileChunks)
+      .values({ fileKey: "csv-imports/acme/dead.csv", seq: 0, data: Buffer.from("half") });
+
+    expect(await storage.removeAbandoned(new Date(Date.now() - dayMs))).toBe(1);
+    const keys = (await getDb().select({ key: storedFiles.key }).from(storedFiles)).map((r) => r.key).sort();
+    expect(keys).toEqual(["csv-imports/acme/streaming.csv", "csv-imports/acme/whole.csv"]);
+    const chunkKeys = (await getDb().select({ key: storedFileChunks.fileKey }).from(storedFileChunks)).map(
+      (r) => r.key,
+    );
+    expect(chunkKeys).toEqual(["csv-imports/acme/whole.csv"]);
+  });
 });

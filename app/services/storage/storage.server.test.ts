@@ -1,9 +1,16 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type S3StandIn, startS3StandIn } from "../../../tests/support/stand-ins/s3";
-import { type FileStorage, FileTooLargeError, localDiskStorage, s3Storage } from "./storage.server";
+import {
+  type FileStorage,
+  FileTooLargeError,
+  localDiskStorage,
+  resetStorageForTests,
+  s3Storage,
+  sweepAbandonedUploads,
+} from "./storage.server";
 
 // The same contract for both adapters: the local disk, and an S3-compatible bucket through the real
 // AWS SDK against a local stand-in that speaks S3's protocol.
@@ -168,6 +175,89 @@ test("S3: a listing follows the bucket's pages to the end", async () => {
     expect(s3.calls).toEqual(["GET ?list-type&max-keys&prefix", next, next]);
   } finally {
     s3.listPageSize = 1000;
+  }
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+test("local disk: part files a dead process left are removed once older than the cutoff", async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "blusteam-abandoned-"));
+  try {
+    const storage = localDiskStorage(dir);
+    await storage.write("csv-imports/acme/kept.csv", chunksOf(10), { maxBytes: 100 });
+    mkdirSync(path.join(dir, "form-images/acme"), { recursive: true });
+    const old = path.join(dir, "csv-imports/acme/dead.csv.0b9e7c55-3f6d-4c1a-9a57-2f0e8d6b1c11.part");
+    const fresh = path.join(dir, "form-images/acme/x.png.6a1f0c2e-8d4b-4e7a-b3c9-5d2e1f0a9b88.part");
+    writeFileSync(old, "half a file");
+    writeFileSync(fresh, "still coming");
+    const twoDaysAgo = new Date(Date.now() - 2 * DAY_MS);
+    utimesSync(old, twoDaysAgo, twoDaysAgo);
+
+    expect(await storage.removeAbandoned(new Date(Date.now() - DAY_MS))).toBe(1);
+    const left = readdirSync(dir, { recursive: true }).map(String).sort();
+    expect(left).toEqual([
+      "csv-imports",
+      "csv-imports/acme",
+      "csv-imports/acme/kept.csv",
+      "form-images",
+      "form-images/acme",
+      path.relative(dir, fresh),
+    ]);
+    expect(await storage.removeAbandoned(new Date(Date.now() - DAY_MS))).toBe(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the daily sweep removes from the configured storage what is more than a day old, and says so", async () => {
+  // No DATABASE_URL nor S3_BUCKET here: the embedded default, DATA_DIR/uploads.
+  resetStorageForTests();
+  const folder = path.join(process.env.DATA_DIR as string, "uploads/csv-imports/acme");
+  mkdirSync(folder, { recursive: true });
+  const part = (name: string, ageMs: number) => {
+    const file = path.join(folder, `${name}.csv.0b9e7c55-3f6d-4c1a-9a57-2f0e8d6b1c11.part`);
+    writeFileSync(file, "x");
+    const time = new Date(Date.now() - ageMs);
+    utimesSync(file, time, time);
+  };
+  part("day-and-a-minute", DAY_MS + 60_000);
+  part("day-less-a-minute", DAY_MS - 60_000);
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  try {
+    expect(await sweepAbandonedUploads()).toBe(1);
+    expect(warn).toHaveBeenCalledWith("storage: removed 1 upload(s) abandoned before they were complete");
+    expect(readdirSync(folder).map((f) => f.split(".")[0])).toEqual(["day-less-a-minute"]);
+  } finally {
+    warn.mockRestore();
+    resetStorageForTests();
+  }
+});
+
+test("S3: multipart uploads a dead process left open are aborted once older than the cutoff, page by page", async () => {
+  const storage = bucket();
+  const { S3Client, CreateMultipartUploadCommand } = await import("@aws-sdk/client-s3");
+  const client = new S3Client({
+    region: "us-east-1",
+    endpoint: s3.url,
+    forcePathStyle: true,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+  });
+  const start = (Key: string) => client.send(new CreateMultipartUploadCommand({ Bucket: s3.bucket, Key }));
+  await storage.write("csv-imports/acme/whole.csv", chunksOf(10), { maxBytes: 100 });
+  for (const key of ["csv-imports/acme/a.csv", "csv-imports/acme/b.csv", "csv-imports/acme/c.csv"])
+    await start(key);
+  s3.ageOpenUploads(2 * DAY_MS);
+  await start("csv-imports/acme/now.csv"); // an upload under way
+  s3.listPageSize = 2;
+  try {
+    s3.calls.length = 0;
+    expect(await storage.removeAbandoned(new Date(Date.now() - DAY_MS))).toBe(3);
+    expect(s3.calls.filter((call) => call.startsWith("GET"))).toHaveLength(2);
+    expect(s3.openUploads()).toBe(1);
+    expect(await storage.size("csv-imports/acme/whole.csv")).toBe(10);
+  } finally {
+    s3.listPageSize = 1000;
+    client.destroy();
   }
 });
 

@@ -5,7 +5,7 @@ import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { and, asc, eq, gt, gte, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { type Db, getDb } from "#db/client.server";
 import { storedFileChunks, storedFiles } from "#db/schema";
 import { config } from "~/config.server";
@@ -27,6 +27,12 @@ export type FileStorage = {
    * together, with when each was last written; read as it goes (a page at a time), never all at once.
    */
   list: (folder: string) => AsyncIterable<StoredFileEntry>;
+  /**
+   * Removes writes that never finished and were begun before `before` (a process that died in the
+   * middle of an upload leaves one: a part file, an incomplete row, an open multipart upload), in
+   * every folder; returns how many. A write under way is younger than any sane `before`.
+   */
+  removeAbandoned: (before: Date) => Promise<number>;
 };
 
 export type StoredFileEntry = { key: string; size: number; modifiedAt: Date };
@@ -130,8 +136,36 @@ export function localDiskStorage(root: string): FileStorage {
       }
       yield* walk(checkedFolder(folder));
     },
+    async removeAbandoned(before) {
+      let removed = 0;
+      async function walk(directory: string): Promise<void> {
+        let entries: import("node:fs").Dirent[];
+        try {
+          entries = await readdir(directory, { withFileTypes: true });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+          throw error;
+        }
+        for (const entry of entries) {
+          const full = path.join(directory, entry.name);
+          if (entry.isDirectory()) await walk(full);
+          else if (entry.isFile() && PART_FILE.test(entry.name)) {
+            const info = await stat(full).catch(() => null);
+            if (info && info.mtime < before) {
+              await rm(full, { force: true });
+              removed++;
+            }
+          }
+        }
+      }
+      await walk(root);
+      return removed;
+    },
   };
 }
+
+/** A write under way on local disk: "<key>.<uuid>.part" beside its target. */
+const PART_FILE = /\.[0-9a-f-]{36}\.part$/;
 
 export type S3Settings = {
   bucket: string;
@@ -219,6 +253,30 @@ export function s3Storage(settings: S3Settings): FileStorage {
             };
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
+    },
+    async removeAbandoned(before) {
+      // Multipart uploads neither completed nor aborted keep their parts (and their cost) until
+      // aborted. (A bucket lifecycle rule, AbortIncompleteMultipartUpload, does the same on AWS.)
+      const { client, s3 } = await sdk();
+      let removed = 0;
+      let KeyMarker: string | undefined;
+      let UploadIdMarker: string | undefined;
+      for (;;) {
+        const page = await client.send(
+          new s3.ListMultipartUploadsCommand({ Bucket, KeyMarker, UploadIdMarker, MaxUploads: LIST_PAGE }),
+        );
+        for (const upload of page.Uploads ?? []) {
+          if (!upload.Key || !upload.UploadId || !KEY.test(upload.Key)) continue;
+          if (!upload.Initiated || upload.Initiated >= before) continue;
+          await client.send(
+            new s3.AbortMultipartUploadCommand({ Bucket, Key: upload.Key, UploadId: upload.UploadId }),
+          );
+          removed++;
+        }
+        if (!page.IsTruncated) return removed;
+        KeyMarker = page.NextKeyMarker;
+        UploadIdMarker = page.NextUploadIdMarker;
+      }
     },
   };
 }
@@ -346,6 +404,14 @@ export function databaseStorage(db: () => Db = getDb, options: { listPage?: numb
         after = (page.at(-1) as { key: string }).key;
       }
     },
+    async removeAbandoned(before) {
+      // Their chunks go with them (the foreign key cascades).
+      const removed = await db()
+        .delete(storedFiles)
+        .where(and(isNull(storedFiles.completedAt), lt(storedFiles.createdAt, before)))
+        .returning({ key: storedFiles.key });
+      return removed.length;
+    },
   };
 }
 
@@ -370,6 +436,16 @@ export function fileStorage(): FileStorage {
   else if (settings.DATABASE_URL) instance = databaseStorage();
   else instance = localDiskStorage(path.resolve(settings.DATA_DIR, "uploads"));
   return instance;
+}
+
+/** How old an unfinished write must be before the sweep takes it for abandoned: no upload lasts a day. */
+export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+/** The "abandoned-uploads-sweep" job: removes what writes that never finished left in storage. */
+export async function sweepAbandonedUploads(now = new Date()): Promise<number> {
+  const removed = await fileStorage().removeAbandoned(new Date(now.getTime() - ABANDONED_UPLOAD_MS));
+  if (removed > 0) console.warn(`storage: removed ${removed} upload(s) abandoned before they were complete`);
+  return removed;
 }
 
 export function resetStorageForTests() {

@@ -23,6 +23,8 @@ export type S3StandIn = {
   listPageSize: number;
   /** Multipart uploads neither completed nor aborted. */
   openUploads: () => number;
+  /** Moves every open upload's start back by `ms` (to age an abandoned upload). */
+  ageOpenUploads: (ms: number) => void;
   /** Calls seen, as "METHOD ?query-names" (e.g. "PUT ?partNumber&uploadId"). */
   calls: string[];
   close: () => Promise<void>;
@@ -43,7 +45,7 @@ export async function startS3StandIn(): Promise<S3StandIn> {
     objects.set(key, body);
     modified.set(key, new Date());
   };
-  const uploads = new Map<string, { key: string; parts: Map<number, Buffer> }>();
+  const uploads = new Map<string, { key: string; parts: Map<number, Buffer>; initiated: Date }>();
   const calls: string[] = [];
 
   function answer(res: ServerResponse, status: number, body = "", headers: Record<string, string> = {}) {
@@ -73,7 +75,7 @@ export async function startS3StandIn(): Promise<S3StandIn> {
 
     if (req.method === "POST" && query.has("uploads")) {
       const uploadId = randomUUID();
-      uploads.set(uploadId, { key, parts: new Map() });
+      uploads.set(uploadId, { key, parts: new Map(), initiated: new Date() });
       return answer(
         res,
         200,
@@ -108,6 +110,7 @@ export async function startS3StandIn(): Promise<S3StandIn> {
       }
     }
     if (req.method === "GET" && key === "" && query.get("list-type") === "2") return list(res, query);
+    if (req.method === "GET" && key === "" && query.has("uploads")) return listUploads(res, query);
     if (req.method === "PUT") {
       store(key, body);
       return answer(res, 200, "", { ETag: etag });
@@ -156,6 +159,33 @@ export async function startS3StandIn(): Promise<S3StandIn> {
     );
   }
 
+  /** ListMultipartUploads: open uploads by key, then upload id, after the markers, a page at a time. */
+  function listUploads(res: ServerResponse, query: URLSearchParams) {
+    const keyMarker = query.get("key-marker") ?? "";
+    const idMarker = query.get("upload-id-marker") ?? "";
+    const max = Math.min(Number(query.get("max-uploads") ?? 1000), stand.listPageSize);
+    const open = [...uploads.entries()]
+      .map(([id, upload]) => ({ id, ...upload }))
+      .filter((u) => u.key > keyMarker || (u.key === keyMarker && u.id > idMarker))
+      .sort((a, b) => (a.key === b.key ? (a.id < b.id ? -1 : 1) : a.key < b.key ? -1 : 1));
+    const page = open.slice(0, max);
+    const truncated = open.length > page.length;
+    const last = page.at(-1);
+    const entries = page
+      .map(
+        (u) =>
+          `<Upload><Key>${escapeXml(u.key)}</Key><UploadId>${u.id}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`,
+      )
+      .join("");
+    return answer(
+      res,
+      200,
+      xml(
+        `<ListMultipartUploadsResult><Bucket>${bucket}</Bucket><KeyMarker>${escapeXml(keyMarker)}</KeyMarker><UploadIdMarker>${idMarker}</UploadIdMarker><MaxUploads>${max}</MaxUploads><IsTruncated>${truncated}</IsTruncated>${truncated && last ? `<NextKeyMarker>${escapeXml(last.key)}</NextKeyMarker><NextUploadIdMarker>${last.id}</NextUploadIdMarker>` : ""}${entries}</ListMultipartUploadsResult>`,
+      ),
+    );
+  }
+
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -172,6 +202,9 @@ export async function startS3StandIn(): Promise<S3StandIn> {
     modified,
     listPageSize: 1000,
     openUploads: () => uploads.size,
+    ageOpenUploads: (ms) => {
+      for (const upload of uploads.values()) upload.initiated = new Date(upload.initiated.getTime() - ms);
+    },
     calls,
     close: () =>
       new Promise<void>((resolve) => {
