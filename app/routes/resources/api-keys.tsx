@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { type MemberContext, permit, requireMember } from "~/domain/access/guard.server";
+import { type MemberContext, permit, permitAny, requireMember } from "~/domain/access/guard.server";
 import { parseIntent, rejectedForm, unknownIntent, uuidField } from "~/domain/actions/intent";
 import { respond } from "~/domain/actions/respond.server";
 import { deleteApiKey, generateApiKey, setApiKeyDisabled } from "~/domain/keys/api-keys.server";
@@ -16,6 +16,8 @@ const apiKeySchema = z.discriminatedUnion("intent", [
 /** Secret keys of the active company: generate (shown once), enable, disable, delete. */
 export async function action({ request, context }: Route.ActionArgs) {
   const member = await requireMember({ request, context });
+  // Refused before the body is read when no intent here is theirs (a read-only admin).
+  permitAny(member, ["keys.generate", "keys.manage"]);
   const form = await request.formData();
   const submission = parseIntent(form, apiKeySchema);
   if (submission.status !== "success") return rejectedForm(submission);

@@ -3,6 +3,7 @@ import { expect, test } from "vitest";
 import { createUser, signedInRequest } from "../../../tests/support/factories";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { roAdminViewCookie } from "../../../tests/support/view-as";
 import { action as settingsAction } from "../settings/settings";
 import { action as apiKeysAction } from "./api-keys";
 import { action as invitationsAction } from "./invitations";
@@ -106,5 +107,23 @@ describeEachDatabase("guards first", () => {
       deleteKey: 400,
       cancelInvitation: 400,
     });
+  });
+
+  test.each([
+    ["/resources/api-keys", apiKeysAction as Action],
+    ["/resources/members", membersAction as Action],
+    ["/settings", settingsAction as Action],
+  ] as Array<
+    [string, Action]
+  >)("%s: a read-only admin's POST is 403 before its body is read", async (path, action) => {
+    const { account } = await companyWithAdmin("Read Only Co");
+    const cookie = await roAdminViewCookie(account.id);
+    const request = new Request(`http://localhost:3000${path}`, {
+      method: "POST",
+      body: "not a multipart body",
+      headers: { "Content-Type": "multipart/form-data; boundary=missing", Cookie: cookie },
+    });
+
+    expect(await statusOf(call(action, request))).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { type MemberContext, permit, requireMember } from "~/domain/access/guard.server";
+import { type MemberContext, permit, permitAny, requireMember } from "~/domain/access/guard.server";
 import { optionalText, parseIntent, rejectedForm, unknownIntent, uuidField } from "~/domain/actions/intent";
 import { respond } from "~/domain/actions/respond.server";
 import { redirectWithToast } from "~/domain/auth/session.server";
@@ -17,6 +17,8 @@ const memberSchema = z.discriminatedUnion("intent", [
 /** Leave the company, remove a member, or name and unname company admins. */
 export async function action({ request, context }: Route.ActionArgs) {
   const member = await requireMember({ request, context });
+  // Refused before the body is read when no intent here is theirs (a read-only admin).
+  permitAny(member, ["team.leave", "team.manage"]);
   const form = await request.formData();
   const submission = parseIntent(form, memberSchema);
   if (submission.status !== "success") return rejectedForm(submission);

@@ -2,7 +2,7 @@ import { Page, Tabs } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { data, useSearchParams } from "react-router";
 import { z } from "zod";
-import { type MemberContext, permit, requireMember } from "~/domain/access/guard.server";
+import { type MemberContext, permit, permitAny, requireMember } from "~/domain/access/guard.server";
 import { updateCompany } from "~/domain/accounts/accounts.server";
 import { parseIntent, unknownIntent } from "~/domain/actions/intent";
 import { changePassword, changePasswordErrors, updateMyDetails } from "~/domain/profile/profile.server";
@@ -47,6 +47,8 @@ type Parsed<Intent> = Extract<z.infer<typeof settingsSchema>, { intent: Intent }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const member = await requireMember({ request, context });
+  // Refused before the body is read when no intent here is theirs (a read-only admin).
+  permitAny(member, ["profile.write", "company.write"]);
   const submission = parseIntent(await request.formData(), settingsSchema);
   if (submission.status !== "success") return rejected(submission);
   const input = submission.value;
