@@ -10,6 +10,7 @@ import {
   platformAdmin,
   readLatestEmail,
   readOnlyAdmin,
+  screenshotsIn,
   test,
   toast,
   uniqueEmail,
@@ -21,7 +22,7 @@ import { addTouchpoint } from "../support/journeys-e2e";
 // tables reading the same numbers as the tiles, the range, the CSV export, axe, and /admin's overview.
 
 const shots = "/tmp/analytics-screens";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+const shot = screenshotsIn(shots);
 
 /** The number a tile shows ("1,234" → 1234). */
 async function tileNumber(page: Page, id: string) {

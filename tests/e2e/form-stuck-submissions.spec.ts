@@ -1,9 +1,9 @@
 import { randomInt } from "node:crypto";
-import type { Page } from "@playwright/test";
 import { writeFormFixture } from "../support/e2e-fixture";
 import {
   expect,
   readOnlyAdmin,
+  screenshotsIn,
   signInNewCompanyAdmin,
   test,
   toast,
@@ -16,7 +16,7 @@ import {
 // Admin sees Retry disabled and is refused; Retry puts them back in the queue and the contact appears.
 
 const shots = "/tmp/form-stuck-screens";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+const shot = screenshotsIn(shots);
 
 test("a stuck submission: the admin's banner, RO Admin's disabled Retry, and Retry makes the contact", async ({
   page,

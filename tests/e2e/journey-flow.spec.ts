@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import { freshCompanyAdmin, postContact, postProduct, uniquePhone } from "../support/contacts-e2e";
-import { expect, gotoLive, readLatestEmail, test, toast, uniqueEmail } from "../support/e2e-helpers";
+import {
+  expect,
+  gotoLive,
+  readLatestEmail,
+  screenshotsIn,
+  test,
+  toast,
+  uniqueEmail,
+} from "../support/e2e-helpers";
 import { addTouchpoint, contactUrlOf, linkFromContactPage, makeJourneyLive } from "../support/journeys-e2e";
 
 // Issue 6, "How it will be checked": a three-touchpoint journey, a linked contact's first message in
@@ -10,7 +18,7 @@ import { addTouchpoint, contactUrlOf, linkFromContactPage, makeJourneyLive } fro
 // quiet hours) after the contact's consent is recorded.
 
 const shots = "/tmp/journey-flow-screens";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+const shot = screenshotsIn(shots);
 
 /** Sets the journey's state through the switcher and its confirmation. */
 async function setState(page: Page, state: "Live" | "Muted" | "Paused" | "Disabled") {

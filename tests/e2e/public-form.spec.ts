@@ -10,6 +10,7 @@ import {
   newCompanyDetails,
   newUserDetails,
   readLatestEmail,
+  screenshotsIn,
   signInNewCompanyAdmin,
   test,
   uniqueEmail,
@@ -22,7 +23,7 @@ import { addTouchpoint, makeJourneyLive } from "../support/journeys-e2e";
 // through the pop-up script on a plain page; every error state; the page's JavaScript weight.
 
 const shots = "/tmp/public-form-screens";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+const shot = screenshotsIn(shots);
 
 async function fill(
   target: Page | Frame,

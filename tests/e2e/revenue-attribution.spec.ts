@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import type { Page } from "@playwright/test";
 import { seriousViolations } from "../support/axe";
 import { postContact, postProduct, uniquePhone } from "../support/contacts-e2e";
 import { writeFixture } from "../support/e2e-fixture";
@@ -11,6 +10,7 @@ import {
   openSettings,
   readLatestEmail,
   readOnlyAdmin,
+  screenshotsIn,
   signInNewCompanyAdmin,
   test,
   toast,
@@ -28,7 +28,7 @@ import { orderJson } from "../support/shopify-order-payloads";
 // job. The journey sends by email, which has no quiet hours: the test passes at any hour.
 
 const shots = "/tmp/revenue-attribution-screens";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+const shot = screenshotsIn(shots);
 
 test("an order after a tracked-link click shows as attributed revenue on the touchpoint and on the buyer's timeline", async ({
   page,

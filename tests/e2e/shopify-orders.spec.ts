@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import type { Page } from "@playwright/test";
 import { seriousViolations } from "../support/axe";
 import { writeFixture } from "../support/e2e-fixture";
 import {
@@ -8,6 +7,7 @@ import {
   newCompanyDetails,
   newUserDetails,
   readLatestEmail,
+  screenshotsIn,
   test,
   toast,
   uniqueEmail,
@@ -24,7 +24,7 @@ import { orderJson, type TestBuyer } from "../support/shopify-order-payloads";
 // on the message's tracked link, the next order is attributed to the touchpoint.
 
 const shots = "/tmp/shopify-orders-screens";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+const shot = screenshotsIn(shots);
 
 test("mapped variants turn store orders into enrolled, consenting contacts, and revenue on the touchpoint", async ({
   page,

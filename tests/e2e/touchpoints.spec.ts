@@ -10,6 +10,7 @@ import {
   login,
   namedUser,
   platformAdmin,
+  screenshotsIn,
   signInNewCompanyAdmin,
   signInNewUser,
   test,
@@ -22,7 +23,7 @@ import {
 // reorder and delete, the journey state switcher, the workflow and the touchpoint detail.
 
 const shots = "/tmp/touchpoints-screens";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+const shot = screenshotsIn(shots);
 
 function row(page: Page, name: string) {
   return page.getByRole("row").filter({ has: page.getByRole("link", { name: `Details of ${name}` }) });

@@ -2,7 +2,15 @@ import { mkdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "@playwright/test";
 import { postContact, uniquePhone } from "../support/contacts-e2e";
-import { betaUser, expect, login, readLatestEmail, test, uniqueEmail } from "../support/e2e-helpers";
+import {
+  betaUser,
+  expect,
+  login,
+  readLatestEmail,
+  screenshotsIn,
+  test,
+  uniqueEmail,
+} from "../support/e2e-helpers";
 
 // Issue 17, "How it will be checked" (the chat app's side): a contact added to Demo Co opens
 // /c/{subdomain}, asks for a link, reads it in /dev/outbox, signs in, sees the brand and writes; the
@@ -14,7 +22,7 @@ const SUBDOMAIN = "demo-chat";
 const APP = `/c/${SUBDOMAIN}/`;
 const shots = "/tmp/webchat-app-screens";
 mkdirSync(shots, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+const shot = screenshotsIn(shots);
 
 type SignInEmail = { link: string; code: string };
 

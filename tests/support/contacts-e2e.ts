@@ -1,13 +1,17 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, newCompanyDetails, newUserDetails, signInNewCompanyAdmin } from "./e2e-helpers";
+import {
+  expect,
+  newCompanyDetails,
+  newUserDetails,
+  screenshotsIn,
+  signInNewCompanyAdmin,
+} from "./e2e-helpers";
 
 /** Where the contacts and products specs leave their screenshots (outside test-results, which runs clear). */
 export const screenshotDir = "/tmp/contacts-screens";
 
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
-}
+export const screenshot = screenshotsIn(screenshotDir);
 
 /** A valid US number no other contact of a fresh company has: (201) NXX-XXXX. */
 export function uniquePhone() {

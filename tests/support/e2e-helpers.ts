@@ -73,6 +73,10 @@ export async function viewCompanyAs(
   expect(response.status(), `viewing ${accountId} as ${mode} should redirect`).toBe(302);
 }
 
+/** A spec's screenshot taker: full-page PNGs as `{dir}/{name}.png` (outside test-results, which runs clear). */
+export const screenshotsIn = (dir: string) => (page: Page, name: string) =>
+  page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+
 export type OutboxEmail = { subject: string; text: string; code: string | null; link: string | null };
 
 /**
