@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { type MemberContext, permit, permitAny, requireMember } from "~/domain/access/guard.server";
+import type { Permission } from "~/domain/access/permissions";
 import { parseIntent, rejectedForm, unknownIntent, uuidField } from "~/domain/actions/intent";
 import { respond } from "~/domain/actions/respond.server";
 import { deleteApiKey, generateApiKey, setApiKeyDisabled } from "~/domain/keys/api-keys.server";
@@ -13,25 +14,31 @@ const apiKeySchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), keyId: uuidField }),
 ]);
 
+/** The permission each intent needs. */
+const intentPermissions: Record<z.infer<typeof apiKeySchema>["intent"], Permission> = {
+  generate: "keys.generate",
+  enable: "keys.manage",
+  disable: "keys.manage",
+  delete: "keys.manage",
+};
+
 /** Secret keys of the active company: generate (shown once), enable, disable, delete. */
 export async function action({ request, context }: Route.ActionArgs) {
   const member = await requireMember({ request, context });
   // Refused before the body is read when no intent here is theirs (a read-only admin).
-  permitAny(member, ["keys.generate", "keys.manage"]);
+  permitAny(member, Object.values(intentPermissions));
   const form = await request.formData();
   const submission = parseIntent(form, apiKeySchema);
   if (submission.status !== "success") return rejectedForm(submission);
   const input = submission.value;
+  permit(member, intentPermissions[input.intent]);
   switch (input.intent) {
     case "generate":
-      permit(member, "keys.generate");
       return generate(request, form, member);
     case "enable":
     case "disable":
-      permit(member, "keys.manage");
       return setDisabled(request, form, member, input.keyId, input.intent === "disable");
     case "delete":
-      permit(member, "keys.manage");
       return remove(request, form, member, input.keyId);
     default:
       return unknownIntent();

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { type MemberContext, permit, permitAny, requireMember } from "~/domain/access/guard.server";
+import type { Permission } from "~/domain/access/permissions";
 import { optionalText, parseIntent, rejectedForm, unknownIntent, uuidField } from "~/domain/actions/intent";
 import { respond } from "~/domain/actions/respond.server";
 import { redirectWithToast } from "~/domain/auth/session.server";
@@ -14,25 +15,31 @@ const memberSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove-admin"), userId: uuidField, name: optionalText }),
 ]);
 
+/** The permission each intent needs. */
+const intentPermissions: Record<z.infer<typeof memberSchema>["intent"], Permission> = {
+  leave: "team.leave",
+  remove: "team.manage",
+  "make-admin": "team.manage",
+  "remove-admin": "team.manage",
+};
+
 /** Leave the company, remove a member, or name and unname company admins. */
 export async function action({ request, context }: Route.ActionArgs) {
   const member = await requireMember({ request, context });
   // Refused before the body is read when no intent here is theirs (a read-only admin).
-  permitAny(member, ["team.leave", "team.manage"]);
+  permitAny(member, Object.values(intentPermissions));
   const form = await request.formData();
   const submission = parseIntent(form, memberSchema);
   if (submission.status !== "success") return rejectedForm(submission);
   const input = submission.value;
+  permit(member, intentPermissions[input.intent]);
   switch (input.intent) {
     case "leave":
-      permit(member, "team.leave");
       return leave(request, form, member);
     case "remove":
-      permit(member, "team.manage");
       return remove(request, form, member, input.userId);
     case "make-admin":
     case "remove-admin":
-      permit(member, "team.manage");
       return setAdmin(request, form, member, input.userId, input.intent === "make-admin", input.name);
     default:
       return unknownIntent();

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, useSearchParams } from "react-router";
 import { z } from "zod";
 import { type MemberContext, permit, permitAny, requireMember } from "~/domain/access/guard.server";
+import type { Permission } from "~/domain/access/permissions";
 import { updateCompany } from "~/domain/accounts/accounts.server";
 import { parseIntent, unknownIntent } from "~/domain/actions/intent";
 import { changePassword, changePasswordErrors, updateMyDetails } from "~/domain/profile/profile.server";
@@ -45,28 +46,33 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 type Submission = ReturnType<typeof parseIntent<typeof settingsSchema>>;
 type Parsed<Intent> = Extract<z.infer<typeof settingsSchema>, { intent: Intent }>;
 
+/** The permission each intent needs. */
+const intentPermissions: Record<z.infer<typeof settingsSchema>["intent"], Permission> = {
+  details: "profile.write",
+  password: "profile.write",
+  company: "company.write",
+  messaging: "company.write",
+  attribution: "company.write",
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const member = await requireMember({ request, context });
   // Refused before the body is read when no intent here is theirs (a read-only admin).
-  permitAny(member, ["profile.write", "company.write"]);
+  permitAny(member, Object.values(intentPermissions));
   const submission = parseIntent(await request.formData(), settingsSchema);
   if (submission.status !== "success") return rejected(submission);
   const input = submission.value;
+  permit(member, intentPermissions[input.intent]);
   switch (input.intent) {
     case "details":
-      permit(member, "profile.write");
       return saveDetails(member, input, submission);
     case "password":
-      permit(member, "profile.write");
       return savePassword(request, member, input, submission);
     case "company":
-      permit(member, "company.write");
       return saveCompany(member, input, submission);
     case "messaging":
-      permit(member, "company.write");
       return saveMessaging(member, input, submission);
     case "attribution":
-      permit(member, "company.write");
       return saveAttribution(member, input, submission);
     default:
       return unknownIntent();
