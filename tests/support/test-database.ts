@@ -336,10 +336,11 @@ async function withReset(handle: Handle, target: DatabaseTarget, name: string): 
   // down: every filled table is emptied, so nothing is left pointing anywhere. (The schema has no
   // sequences to restart; a migration that adds one must restart it here.)
   const filled = tables.length
-    ? sql.raw(
-        tables
-          .map((table) => `select ${quoteLiteral(table)} as "table" where exists (select 1 from ${table})`)
-          .join(" union all "),
+    ? sql.join(
+        tables.map(
+          (table) => sql`select ${table}::text as "table" where exists (select 1 from ${sql.raw(table)})`,
+        ),
+        sql.raw(" union all "),
       )
     : undefined;
   return {
@@ -357,10 +358,6 @@ async function withReset(handle: Handle, target: DatabaseTarget, name: string): 
       });
     },
   };
-}
-
-function quoteLiteral(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
 }
 
 async function userTables(db: Db): Promise<string[]> {
