@@ -362,10 +362,7 @@ export function defaultFormDocument(): FormDocument {
 
 // ---------------------------------------------------------------------------------------------
 // Fixed and custom elements (§2.2): the first 7 and the last 4 never move; custom fields sit between.
-
-export function isFixedElementIndex(index: number, length: number): boolean {
-  return index < FIXED_LEADING_COUNT || index >= length - FIXED_TRAILING_COUNT;
-}
+// (The builder moves, adds and deletes custom fields with app/ui/forms/element-order.ts.)
 
 export function leadingElements(elements: FormElement[]): FormElement[] {
   return elements.slice(0, FIXED_LEADING_COUNT);
@@ -385,16 +382,6 @@ export function customElements(elements: FormElement[]): FormElement[] {
 /** The same form with its custom fields replaced (fixed ends kept). */
 export function withCustomElements(elements: FormElement[], custom: FormElement[]): FormElement[] {
   return [...leadingElements(elements), ...custom, ...trailingElements(elements)];
-}
-
-/** Moves custom field `index` (an index into the whole list) up (-1) or down (+1), never past the fixed ends. */
-export function moveCustomElement(elements: FormElement[], index: number, direction: -1 | 1): FormElement[] {
-  const target = index + direction;
-  if (isFixedElementIndex(index, elements.length) || isFixedElementIndex(target, elements.length))
-    return elements;
-  const next = [...elements];
-  [next[index], next[target]] = [next[target], next[index]];
-  return next;
 }
 
 /** Element kinds of the default fields, by position, for code that needs "the phone field" etc. */

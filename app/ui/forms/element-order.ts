@@ -1,18 +1,17 @@
+import { FIXED_LEADING_COUNT, FIXED_TRAILING_COUNT } from "~/domain/forms/form-document";
+
 /**
  * Where custom fields may sit (spec 3 section 2.2): the first 7 elements (image, heading,
  * sub-heading, first name, last name, phone, email) and the last 4 (button, consent text, copyright,
  * company text) are fixed; custom fields sit between them and move up or down, never past the ends.
  */
-export const FIXED_HEAD = 7;
-export const FIXED_TAIL = 4;
-
 export function isCustomIndex(length: number, index: number) {
-  return index >= FIXED_HEAD && index < length - FIXED_TAIL;
+  return index >= FIXED_LEADING_COUNT && index < length - FIXED_TRAILING_COUNT;
 }
 
 /** Adds a custom field after the last custom field (just before the fixed tail). */
 export function insertCustom<T>(elements: readonly T[], element: T): T[] {
-  const at = Math.max(FIXED_HEAD, elements.length - FIXED_TAIL);
+  const at = Math.max(FIXED_LEADING_COUNT, elements.length - FIXED_TRAILING_COUNT);
   return [...elements.slice(0, at), element, ...elements.slice(at)];
 }
 
