@@ -51,7 +51,8 @@ async function bench() {
   const { createProduct } = await import("../app/domain/products/products.server");
   const { createAttribute } = await import("../app/domain/contacts/attributes.server");
   const { createForm } = await import("../app/domain/forms/forms.server");
-  const { defaultFormDocument, withCustomElements } = await import("../app/domain/forms/form-document");
+  const { defaultFormDocument } = await import("../app/domain/forms/form-document");
+  const { withCustomElements } = await import("../app/domain/forms/form-elements");
   const { issueAltchaChallenge } = await import("../app/services/captcha/captcha.server");
   const { solveChallenge } = await import("altcha-lib");
   const { deriveKey } = await import("altcha-lib/algorithms/pbkdf2");

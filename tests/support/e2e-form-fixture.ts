@@ -3,11 +3,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { createAttribute } from "../../app/domain/contacts/attributes.server";
 import { MAX_SUBMISSION_ATTEMPTS } from "../../app/domain/forms/apply-submissions.server";
-import {
-  defaultFormDocument,
-  type FormElement,
-  withCustomElements,
-} from "../../app/domain/forms/form-document";
+import { defaultFormDocument, type FormElement } from "../../app/domain/forms/form-document";
+import { withCustomElements } from "../../app/domain/forms/form-elements";
 import { createForm } from "../../app/domain/forms/forms.server";
 import type { PendingPayload } from "../../app/domain/forms/submit.server";
 import { getDb } from "../../db/client.server";

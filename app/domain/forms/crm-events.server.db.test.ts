@@ -18,7 +18,8 @@ import {
   forwardPageLoadToCrm,
   PAGE_LOADS_PER_FLUSH,
 } from "./crm-events.server";
-import { defaultFormDocument, type FormElement, withCustomElements } from "./form-document";
+import { defaultFormDocument, type FormElement } from "./form-document";
+import { withCustomElements } from "./form-elements";
 import { createForm, setPublished } from "./forms.server";
 import { submittedValues } from "./public-fields";
 import { clearPublicFormCache, loadPublicForm } from "./public-form.server";

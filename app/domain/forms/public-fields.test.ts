@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { defaultFormElements, type FormElement, withCustomElements } from "./form-document";
+import { defaultFormElements, type FormElement } from "./form-document";
+import { withCustomElements } from "./form-elements";
 import {
   canonicalKey,
   checkSubmission,

@@ -1,13 +1,8 @@
 import { CONTACT_EMAIL_PATTERN, PHONE_PATTERN } from "~/domain/contacts/schemas";
 import enTexts from "~/i18n/en/public-form";
 import frTexts from "~/i18n/fr/public-form";
-import {
-  ANSWER_TYPES,
-  DEFAULT_FIELD_LABELS,
-  defaultFieldElements,
-  type FormElement,
-  type FormLanguage,
-} from "./form-document";
+import { ANSWER_TYPES, DEFAULT_FIELD_LABELS, type FormElement, type FormLanguage } from "./form-document";
+import { defaultFieldElements } from "./form-elements";
 
 /**
  * The answerable fields of a public form, the names they are submitted under (spec 3 §3.5) and the

@@ -26,12 +26,8 @@ import { stopJobs } from "~/services/jobs/jobs.server";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { applyPendingSubmissions, runApplySubmissionsJob } from "./apply-submissions.server";
-import {
-  DEFAULT_CONSENT_TEXT,
-  defaultFormDocument,
-  type FormElement,
-  withCustomElements,
-} from "./form-document";
+import { DEFAULT_CONSENT_TEXT, defaultFormDocument, type FormElement } from "./form-document";
+import { withCustomElements } from "./form-elements";
 import { createForm, deleteForm, setPublished, updateForm } from "./forms.server";
 import { submittedValues } from "./public-fields";
 import {
