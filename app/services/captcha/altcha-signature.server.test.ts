@@ -47,7 +47,12 @@ describe("an ALTCHA solution checked with node:crypto", () => {
     const flipped = solution.derivedKey.replace(/^./, (c) => (c === "0" ? "1" : "0"));
     const cases: [Challenge, Solution, typeof secrets][] = [
       [{ ...challenge, parameters: { ...challenge.parameters, cost: 2 } }, solution, secrets],
-      [{ ...challenge, signature: challenge.signature?.replace(/.$/, "0") }, solution, secrets],
+      // The last hex digit changed (replacing it with "0" left it as it was one time in 16).
+      [
+        { ...challenge, signature: challenge.signature?.replace(/.$/, (c) => (c === "0" ? "1" : "0")) },
+        solution,
+        secrets,
+      ],
       [challenge, { ...solution, derivedKey: flipped }, secrets],
       [challenge, { ...solution, derivedKey: solution.derivedKey.toUpperCase() }, secrets],
       [challenge, { ...solution, derivedKey: "" }, secrets],
