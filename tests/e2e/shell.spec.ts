@@ -61,13 +61,21 @@ test.describe("demo user", () => {
   });
 
   test("the sidebar marks the current screen", async ({ page }) => {
+    // The whole route manifest is one cached file (routeDiscovery "initial"): pages do not inline a
+    // partial one, and moving between screens never waits for /__manifest.
+    const manifestRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/__manifest") manifestRequests.push(request.url());
+    });
     await page.goto("/contacts");
+    expect(await page.content()).not.toContain("__reactRouterManifest =");
     const sidebar = page.getByRole("navigation", { name: "Main menu" });
     await expect(sidebar.getByRole("link", { name: "Contacts" })).toHaveAttribute("aria-current", "page");
     await sidebar.getByRole("link", { name: "Products" }).click();
     await expect(page).toHaveURL(/\/product$/);
     await expect(sidebar.getByRole("link", { name: "Products" })).toHaveAttribute("aria-current", "page");
     await expect(sidebar.getByRole("link", { name: "Contacts" })).not.toHaveAttribute("aria-current");
+    expect(manifestRequests).toEqual([]);
   });
 
   test("the suspended page is not reachable for an active user", async ({ page }) => {
