@@ -45,6 +45,25 @@ test("Add Contact: required fields, the added contact in the table, edit, duplic
   await expect(row.getByRole("cell")).toHaveText(["Grace", "Hopper", "(212) 555-0142", "-", ""]);
   await screenshot(page, "contacts-one");
 
+  // The rows are plain markup with IndexTable's classes: hovered, the whole row is highlighted (the
+  // sticky first cell too), and the row menu closes on Escape with the focus back on its button.
+  const backgrounds = () =>
+    row.evaluate((tr: HTMLTableRowElement) => [
+      getComputedStyle(tr).backgroundColor,
+      getComputedStyle(tr.cells[0]).backgroundColor,
+    ]);
+  const [plain] = await backgrounds();
+  await row.hover();
+  await expect.poll(backgrounds).not.toContain(plain);
+  const [hovered, firstCell] = await backgrounds();
+  expect(firstCell).toBe(hovered);
+  const menuButton = row.getByRole("button", { name: "Actions for Grace Hopper" });
+  await menuButton.click();
+  await expect(page.getByRole("menuitem", { name: "Edit Contact" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menuitem", { name: "Edit Contact" })).toBeHidden();
+  await expect(menuButton).toBeFocused();
+
   // Edit in the same drawer.
   await row.getByRole("button", { name: "Actions for Grace Hopper" }).click();
   await page.getByRole("menuitem", { name: "Edit Contact" }).click();

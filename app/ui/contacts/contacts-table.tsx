@@ -2,10 +2,8 @@ import {
   ActionList,
   BlockStack,
   Box,
-  Button,
   IndexTable,
   InlineStack,
-  Link,
   Pagination,
   Popover,
   Select,
@@ -15,7 +13,14 @@ import {
 import { MenuHorizontalIcon, SearchIcon } from "@shopify/polaris-icons";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useFetcher, useLocation, useNavigation, useSearchParams } from "react-router";
+import {
+  Form,
+  Link as RouterLink,
+  useFetcher,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+} from "react-router";
 import type { ContactPage, ContactRow } from "~/domain/contacts/contacts.server";
 import { CONTACT_PAGE_SIZES, CONTACT_SEARCH_DEBOUNCE_MS, searchable } from "~/domain/contacts/schemas";
 import { ConfirmModal } from "~/ui/confirm-modal";
@@ -131,20 +136,14 @@ export function ContactsTable({
               { title: t("contacts.columns.actions"), hidden: true },
             ]}
           >
-            {page.rows.map((row, index) => (
-              <IndexTable.Row key={row.id} id={row.id} position={index}>
-                <IndexTable.Cell>
-                  <Link url={contactDetailUrl(row.id)} removeUnderline>
-                    {row.firstName}
-                  </Link>
-                </IndexTable.Cell>
-                <IndexTable.Cell>{row.lastName}</IndexTable.Cell>
-                <IndexTable.Cell>{row.phoneDisplay || "-"}</IndexTable.Cell>
-                <IndexTable.Cell>{row.email || "-"}</IndexTable.Cell>
-                <IndexTable.Cell>
-                  <RowMenu row={row} canWrite={canWrite} onEdit={onEdit} onDelete={setToDelete} />
-                </IndexTable.Cell>
-              </IndexTable.Row>
+            {page.rows.map((row) => (
+              <ContactTableRow
+                key={row.id}
+                row={row}
+                canWrite={canWrite}
+                onEdit={onEdit}
+                onDelete={setToDelete}
+              />
             ))}
           </IndexTable>
         </div>
@@ -200,6 +199,47 @@ export function ContactsTable({
   );
 }
 
+/**
+ * One contact in the table, as the markup IndexTable.Row and IndexTable.Cell would write (their
+ * classes, so Polaris' styles apply; the hover colour is app.css' .contact-row rule). Those components
+ * and the Polaris Link and Button chains cost about 140 microseconds of server time per row, a
+ * seventh of the whole /contacts page (`npm run bench:pages`), for a table that selects nothing.
+ */
+function ContactTableRow({
+  row,
+  canWrite,
+  onEdit,
+  onDelete,
+}: {
+  row: Row;
+  canWrite: boolean;
+  onEdit: (contact: EditableContact) => void;
+  onDelete: (row: Row) => void;
+}) {
+  return (
+    <tr
+      id={row.id}
+      className="contact-row Polaris-IndexTable__TableRow Polaris-IndexTable__TableRow--unclickable"
+    >
+      <td className="Polaris-IndexTable__TableCell">
+        <RouterLink
+          to={contactDetailUrl(row.id)}
+          className="Polaris-Link Polaris-Link--removeUnderline"
+          data-polaris-unstyled="true"
+        >
+          {row.firstName}
+        </RouterLink>
+      </td>
+      <td className="Polaris-IndexTable__TableCell">{row.lastName}</td>
+      <td className="Polaris-IndexTable__TableCell">{row.phoneDisplay || "-"}</td>
+      <td className="Polaris-IndexTable__TableCell">{row.email || "-"}</td>
+      <td className="Polaris-IndexTable__TableCell">
+        <RowMenu row={row} canWrite={canWrite} onEdit={onEdit} onDelete={onDelete} />
+      </td>
+    </tr>
+  );
+}
+
 function RowMenu({
   row,
   canWrite,
@@ -213,20 +253,33 @@ function RowMenu({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // Polaris' Popover, with what it costs, waits for the first click: until then the markup it writes
+  // for a closed menu (the activator in a div) is enough.
+  const [used, setUsed] = useState(false);
   const name = `${row.firstName} ${row.lastName}`;
-  return (
-    <Popover
-      active={open}
-      onClose={() => setOpen(false)}
-      activator={
-        <Button
-          variant="tertiary"
-          icon={MenuHorizontalIcon}
-          accessibilityLabel={t("contacts.rowActions", { name })}
-          onClick={() => setOpen(!open)}
-        />
-      }
+  const activator = (
+    // Polaris' tertiary icon Button, written out (see ContactTableRow).
+    <button
+      type="button"
+      className="Polaris-Button Polaris-Button--pressable Polaris-Button--variantTertiary Polaris-Button--sizeMedium Polaris-Button--textAlignCenter Polaris-Button--iconOnly"
+      aria-label={t("contacts.rowActions", { name })}
+      onClick={() => {
+        setUsed(true);
+        setOpen(!open);
+      }}
+      // As Polaris' buttons do: a mouse click leaves no focus ring behind.
+      onMouseUp={(event) => event.currentTarget.blur()}
     >
+      <span className="Polaris-Button__Icon">
+        <span className="Polaris-Icon">
+          <MenuHorizontalIcon className="Polaris-Icon__Svg" focusable="false" aria-hidden="true" />
+        </span>
+      </span>
+    </button>
+  );
+  if (!used) return <div>{activator}</div>;
+  return (
+    <Popover active={open} onClose={() => setOpen(false)} activator={activator}>
       <ActionList
         actionRole="menuitem"
         items={[
