@@ -29,6 +29,12 @@ import { type Toast, ToastView } from "~/ui/toast";
 import type { EditableContact } from "./contact-drawer";
 
 type Row = ContactRow & { phoneDisplay: string };
+type RowProps = {
+  row: Row;
+  canWrite: boolean;
+  onEdit: (contact: EditableContact) => void;
+  onDelete: (row: Row) => void;
+};
 /** The spec's contact table scrolls within 325 pixels. */
 const TABLE_SCROLL_HEIGHT = 325;
 
@@ -210,12 +216,7 @@ function ContactTableRow({
   canWrite,
   onEdit,
   onDelete,
-}: {
-  row: Row;
-  canWrite: boolean;
-  onEdit: (contact: EditableContact) => void;
-  onDelete: (row: Row) => void;
-}) {
+}: RowProps) {
   return (
     <tr
       id={row.id}
@@ -245,12 +246,7 @@ function RowMenu({
   canWrite,
   onEdit,
   onDelete,
-}: {
-  row: Row;
-  canWrite: boolean;
-  onEdit: (contact: EditableContact) => void;
-  onDelete: (row: Row) => void;
-}) {
+}: RowProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // Polaris' Popover, with what it costs, waits for the first click: until then the markup it writes
