@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { keysRepeat, timeOrderedIds } from "./csv-batch.server";
+import { timeOrderedIds } from "./csv-batch.server";
+import { keysRepeat } from "./csv-merge-sql";
 import type { ImportRow } from "./csv-rows";
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
