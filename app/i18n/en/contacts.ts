@@ -8,6 +8,7 @@ const contacts = {
   searchLabel: "Search contacts",
   searchPlaceholder: "Search by name, email or phone",
   searchHelp: "Type at least 3 characters",
+  clearSearch: "Clear",
   columns: {
     firstName: "First Name",
     lastName: "Last Name",

@@ -10,6 +10,7 @@ const contacts: typeof contactsEn = {
   searchLabel: "Rechercher des contacts",
   searchPlaceholder: "Rechercher par nom, e-mail ou téléphone",
   searchHelp: "Saisissez au moins 3 caractères",
+  clearSearch: "Effacer",
   columns: {
     firstName: "Prénom",
     lastName: "Nom",

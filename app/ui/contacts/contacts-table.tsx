@@ -8,9 +8,8 @@ import {
   Popover,
   Select,
   Text,
-  TextField,
 } from "@shopify/polaris";
-import { MenuHorizontalIcon, SearchIcon } from "@shopify/polaris-icons";
+import { MenuHorizontalIcon } from "@shopify/polaris-icons";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -27,6 +26,7 @@ import { ConfirmModal } from "~/ui/confirm-modal";
 import { EmptyMessage } from "~/ui/empty-message";
 import { type Toast, ToastView } from "~/ui/toast";
 import type { EditableContact } from "./contact-drawer";
+import { SearchField } from "./search-field";
 
 type Row = ContactRow & { phoneDisplay: string };
 type RowProps = {
@@ -103,17 +103,13 @@ export function ContactsTable({
       </InlineStack>
       <Form method="get" role="search" onSubmit={(event) => event.preventDefault()}>
         <input type="hidden" name="size" value={page.pageSize} />
-        <TextField
+        <SearchField
           label={t("contacts.searchLabel")}
-          labelHidden
           name="q"
           placeholder={t("contacts.searchPlaceholder")}
-          prefix={<SearchIcon width={20} height={20} fill="currentColor" aria-hidden="true" />}
           value={search}
           onChange={setSearch}
-          autoComplete="off"
-          clearButton
-          onClearButtonClick={() => setSearch("")}
+          clearLabel={t("contacts.clearSearch")}
           helpText={searchable(search) ? undefined : t("contacts.searchHelp")}
         />
       </Form>
@@ -211,12 +207,7 @@ export function ContactsTable({
  * and the Polaris Link and Button chains cost about 140 microseconds of server time per row, a
  * seventh of the whole /contacts page (`npm run bench:pages`), for a table that selects nothing.
  */
-function ContactTableRow({
-  row,
-  canWrite,
-  onEdit,
-  onDelete,
-}: RowProps) {
+function ContactTableRow({ row, canWrite, onEdit, onDelete }: RowProps) {
   return (
     <tr
       id={row.id}
@@ -241,12 +232,7 @@ function ContactTableRow({
   );
 }
 
-function RowMenu({
-  row,
-  canWrite,
-  onEdit,
-  onDelete,
-}: RowProps) {
+function RowMenu({ row, canWrite, onEdit, onDelete }: RowProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // Polaris' Popover, with what it costs, waits for the first click: until then the markup it writes
