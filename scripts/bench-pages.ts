@@ -18,15 +18,14 @@
  * `tsx scripts/cpu-profile-top.ts {file}` lists its top self-time functions.
  * BENCH_PAGES=contacts,settings limits the pages measured.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import { buildTree, checkOut, dirty, ROOT, revision } from "./bench-trees";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SERVER_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const DATABASE_NAME = "bench_scale_pages";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -55,7 +54,7 @@ async function main() {
   let refTree: string | undefined;
   try {
     if (compareRef) {
-      refTree = checkOut(compareRef);
+      refTree = checkOut(compareRef, "blusteam-bench-pages-ref-");
       runs.push(await benchTree(refTree, `${compareRef} (${revision(compareRef)})`, false));
     }
     runs.push(
@@ -67,35 +66,11 @@ async function main() {
   printSummary(runs);
 }
 
-/** The ref's files in a temporary directory (git archive: no worktree bookkeeping), node_modules hard-linked. */
-function checkOut(ref: string): string {
-  const tree = mkdtempSync(path.join(os.tmpdir(), "blusteam-bench-pages-ref-"));
-  console.log(`Checking out ${ref} into ${tree}...`);
-  execFileSync("sh", ["-c", `git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(tree)}`], {
-    cwd: ROOT,
-    stdio: "inherit",
-  });
-  execFileSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(tree, "node_modules")]);
-  return tree;
-}
-
-function revision(ref: string): string {
-  return execFileSync("git", ["rev-parse", "--short", ref], { cwd: ROOT, encoding: "utf8" }).trim();
-}
-
-function dirty(): boolean {
-  return execFileSync("git", ["status", "--porcelain"], { cwd: ROOT, encoding: "utf8" }).trim() !== "";
-}
-
 async function benchTree(tree: string, label: string, mayProfile: boolean): Promise<Run> {
   // Inside the tree, so the built server resolves its packages from the tree's node_modules.
   const buildDir = path.join(tree, "build-bench-pages");
   console.log(`\n== ${label}\nBuilding into ${buildDir}...`);
-  execFileSync("npx", ["react-router", "build"], {
-    cwd: tree,
-    env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  buildTree(tree, buildDir);
 
   const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${DATABASE_NAME} with (force)`);

@@ -19,6 +19,9 @@ twoUserTest(
     await login(page, platformAdmin);
     await page.goto("/admin");
     await page.getByRole("textbox", { name: "Search companies by name" }).fill(company.company);
+    // The search reaches the URL a second later and reloads the list: acting before it lands raced
+    // with that reload (a confirmation left open on a row that was rendered again).
+    await expect(page).toHaveURL(/[?&]q=/);
     const row = page.getByRole("row").filter({ hasText: company.company });
     await expect(row).toHaveCount(1);
     await row.getByRole("button", { name: `Suspend ${company.company}` }).click();
