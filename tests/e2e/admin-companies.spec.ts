@@ -359,6 +359,33 @@ test.describe("platform admin", () => {
     await expect(page).toHaveURL(/sort=desc/);
   });
 
+  test("a Suspend confirmation never moves to another company when the list reloads", async ({ page }) => {
+    // Newest first under one tag: the confirmation is opened on the first row, then a newer company
+    // of the tag is added elsewhere and the list reloads, which puts that one in the first row.
+    const tag = `Retarget ${randomBytes(3).toString("hex")}`;
+    const first = await addCompany(page, { ...companyDetails(tag), company: `${tag} Alpha` });
+    await page.goto(`/admin?tab=companies&sort=desc&q=${encodeURIComponent(tag)}`);
+    const rows = page.getByRole("row").filter({ hasText: tag });
+    await expect(rows).toHaveCount(1);
+    await rows.getByRole("button", { name: `Suspend ${first.company}` }).click();
+    const confirm = page.getByRole("dialog").filter({ hasText: "suspend" });
+    await expect(confirm).toContainText(first.company);
+
+    const elsewhere = await page.context().newPage();
+    const newer = await addCompany(elsewhere, { ...companyDetails(tag), company: `${tag} Beta` });
+    await elsewhere.close();
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { revalidate(): Promise<void> } }
+      ).__reactRouterDataRouter.revalidate(),
+    );
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText(newer.company);
+    // Closed with its company's row, never showing (and suspending) the company now in that row.
+    await expect(page.getByRole("dialog").filter({ hasText: newer.company })).toHaveCount(0);
+    await expect(confirm).toHaveCount(0);
+  });
+
   test("viewing a company as RO Admin shows the chip", async ({ page }) => {
     await page.goto("/admin");
     const row = await findCompany(page, "Demo Co");

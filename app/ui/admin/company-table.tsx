@@ -45,6 +45,7 @@ export function CompanyTable(props: {
     <InlineStack gap="100" blockAlign="center" wrap={false} key="id">
       {row.storeLocked === null ? null : (
         <StoreLockButton
+          key={row.id}
           accountId={row.id}
           company={row.company}
           locked={row.storeLocked}
@@ -62,7 +63,11 @@ export function CompanyTable(props: {
         {row.company}
       </Text>
       {row.disabled ? <Badge tone="critical">{t("adminCompanies.suspendedBadge")}</Badge> : null}
+      {/* Keyed by company: Polaris' DataTable keys its rows by position, so after a reload that
+          moved the companies, an open confirmation would otherwise act on whichever company came
+          to its row. Now it closes with its company's row. */}
       <CompanySuspendAction
+        key={row.id}
         accountId={row.id}
         company={row.company}
         disabled={row.disabled}
