@@ -24,7 +24,16 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { buildTree, checkOut, dirty, ROOT, revision } from "./bench-trees";
+import {
+  addDemoContacts,
+  buildTree,
+  checkOut,
+  demoSignInRequest,
+  dirty,
+  ROOT,
+  revision,
+  sessionCookieOf,
+} from "./bench-trees";
 
 const SERVER_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const DATABASE_NAME = "bench_scale_pages";
@@ -168,13 +177,7 @@ async function benchTree(tree: string, label: string, mayProfile: boolean): Prom
 
 /** More contacts for Demo Co (a full first page and more), and a published sign-up form; returns the form's id. */
 async function seedPages(database: postgres.Sql): Promise<string> {
-  const [account] = await database<{ id: string }[]>`select id from accounts where company = 'Demo Co'`;
-  if (!account) throw new Error("the server did not seed Demo Co (is APP_URL loopback?)");
-  await database`
-    insert into contacts (account_id, first_name, last_name, phone, email, is_active, created_at, updated_at)
-    select ${account.id}::uuid, 'Bench' || n, 'Contact', '+1201555' || lpad(n::text, 4, '0'),
-           'bench' || n || '@example.com', true, now() - n * interval '1 minute', now()
-    from generate_series(1, ${EXTRA_CONTACTS}::int) as n`;
+  const accountId = await addDemoContacts(database, EXTRA_CONTACTS);
   // The form is written by this worktree's own domain code, as the form builder saves one.
   const { installDatabase, openDatabase, closeDatabase } = await import("../db/client.server");
   const { createForm } = await import("../app/domain/forms/forms.server");
@@ -183,7 +186,10 @@ async function seedPages(database: postgres.Sql): Promise<string> {
   url.pathname = `/${DATABASE_NAME}`;
   installDatabase(openDatabase({ url: url.href }));
   try {
-    const form = await createForm({ account: account }, { ...defaultFormDocument(), disabled: false });
+    const form = await createForm(
+      { account: { id: accountId } },
+      { ...defaultFormDocument(), disabled: false },
+    );
     if (!form.ok) throw new Error("the bench form was not saved");
     return form.form.id;
   } finally {
@@ -193,18 +199,7 @@ async function seedPages(database: postgres.Sql): Promise<string> {
 
 /** Signs in as the demo member through the login form; returns the session cookie. */
 async function signIn(appUrl: string): Promise<string> {
-  const response = await fetch(`${appUrl}/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: appUrl },
-    body: new URLSearchParams({ email: "demo@blusteam.dev", password: "demo-password-1" }),
-    redirect: "manual",
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .find((pair) => pair.startsWith("__session="));
-  if (!cookie) throw new Error(`signing in answered ${response.status} without a session cookie`);
-  return cookie;
+  return sessionCookieOf(await fetch(demoSignInRequest(appUrl)));
 }
 
 /** CPU time (user + system) the process used so far, from /proc/{pid}/stat. */

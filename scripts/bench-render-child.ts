@@ -8,6 +8,7 @@
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { demoSignInRequest, sessionCookieOf } from "./bench-trees";
 
 const fromTree = (file: string) => import(pathToFileURL(path.resolve(file)).href);
 
@@ -32,19 +33,7 @@ const origin = settings.APP_URL as string;
 const context = () =>
   loadContextFor({ ip: "127.0.0.1", socket: { remoteAddress: "127.0.0.1" }, headers: {} });
 
-const signedIn = await handler(
-  new Request(`${origin}/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
-    body: new URLSearchParams({ email: "demo@blusteam.dev", password: "demo-password-1" }),
-  }),
-  context(),
-);
-const cookie = signedIn.headers
-  .getSetCookie()
-  .map((line: string) => line.split(";")[0])
-  .find((pair: string) => pair.startsWith("__session="));
-if (!cookie) throw new Error(`signing in answered ${signedIn.status} without a session cookie`);
+const cookie = sessionCookieOf(await handler(demoSignInRequest(origin), context()));
 
 async function load(page: string) {
   const response = await handler(

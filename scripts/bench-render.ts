@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { buildTree, checkOut, dirty, ROOT, revision } from "./bench-trees";
+import { addDemoContacts, buildTree, checkOut, dirty, ROOT, revision } from "./bench-trees";
 
 const SERVER_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const ROUNDS = Number(process.env.BENCH_RENDER_ROUNDS ?? 4);
@@ -43,16 +43,7 @@ try {
   trees.push(await prepare(ROOT, `this worktree (${revision("HEAD")}${dirty() ? " + changes" : ""})`, 1));
   for (let round = 0; round < ROUNDS; round++) {
     for (const tree of round % 2 ? [...trees].reverse() : trees) {
-      const output = execFileSync(
-        process.execPath,
-        ["--import", "tsx", path.join(ROOT, "scripts/bench-render-child.ts")],
-        {
-          cwd: tree.dir,
-          env: tree.env,
-          encoding: "utf8",
-          stdio: ["ignore", "pipe", "inherit"],
-        },
-      );
+      const output = runChild(tree.dir, tree.env);
       const figures = JSON.parse(output.trim().split("\n").at(-1) ?? "{}") as Record<string, number>;
       tree.rounds.push(figures);
       console.log(`round ${round + 1}, ${tree.label}: ${formatFigures(figures)}`);
@@ -86,20 +77,26 @@ async function prepare(dir: string, label: string, index: number): Promise<Tree>
     RUN_WORKER: "false",
     BENCH_RENDER_PAGES: PAGES,
   };
-  execFileSync(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/bench-render-child.ts")], {
-    cwd: dir,
-    env: { ...env, BENCH_RENDER_SEED: "true" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  runChild(dir, { ...env, BENCH_RENDER_SEED: "true" });
   // As bench:pages: 500 more contacts for Demo Co, so its table has full pages.
   const database = postgres(databaseUrl.href, { max: 1, onnotice: () => {} });
-  await database`
-    insert into contacts (account_id, first_name, last_name, phone, email, is_active, created_at, updated_at)
-    select a.id, 'Bench' || n, 'Contact', '+1201555' || lpad(n::text, 4, '0'), 'bench' || n || '@example.com',
-           true, now() - n * interval '1 minute', now()
-    from accounts a, generate_series(1, 500) as n where a.company = 'Demo Co'`;
+  await addDemoContacts(database, 500);
   await database.end();
   return { label, dir, env, rounds: [] };
+}
+
+/** Runs scripts/bench-render-child.ts with `dir`, the tree under test, as its working directory; returns its output. */
+function runChild(dir: string, env: NodeJS.ProcessEnv): string {
+  return execFileSync(
+    process.execPath,
+    ["--import", "tsx", path.join(ROOT, "scripts/bench-render-child.ts")],
+    {
+      cwd: dir,
+      env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
 }
 
 function median(values: number[]): number {
