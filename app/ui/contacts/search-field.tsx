@@ -5,7 +5,7 @@ import { useId, useRef, useState } from "react";
  * The contacts search box: the markup and classes of Polaris' TextField with a hidden label, a search
  * prefix, a clear button and help text, written out. The TextField component (Labelled, Connected,
  * its hooks and measurements) cost about a tenth of the /contacts page's server render
- * (`npm run bench:pages`), for a box that needs none of its other features. Focus, the clear button
+ * (`npm run bench:render`), for a box that needs none of its other features. Focus, the clear button
  * and a click on the prefix behave as Polaris' do.
  */
 export function SearchField({
