@@ -9,8 +9,13 @@ function leadingElements(elements: FormElement[]): FormElement[] {
   return elements.slice(0, FIXED_LEADING_COUNT);
 }
 
+/** Where the fixed tail of a form of `length` elements starts: just after its last custom field. */
+export function fixedTrailingStart(length: number): number {
+  return Math.max(FIXED_LEADING_COUNT, length - FIXED_TRAILING_COUNT);
+}
+
 function trailingElements(elements: FormElement[]): FormElement[] {
-  return elements.slice(Math.max(FIXED_LEADING_COUNT, elements.length - FIXED_TRAILING_COUNT));
+  return elements.slice(fixedTrailingStart(elements.length));
 }
 
 /** The same form with its custom fields replaced (fixed ends kept). */

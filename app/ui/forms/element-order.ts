@@ -1,4 +1,5 @@
-import { FIXED_LEADING_COUNT, FIXED_TRAILING_COUNT } from "~/domain/forms/form-document";
+import { FIXED_LEADING_COUNT } from "~/domain/forms/form-document";
+import { fixedTrailingStart } from "~/domain/forms/form-elements";
 
 /**
  * Where custom fields may sit (spec 3 section 2.2): the first 7 elements (image, heading,
@@ -6,12 +7,12 @@ import { FIXED_LEADING_COUNT, FIXED_TRAILING_COUNT } from "~/domain/forms/form-d
  * company text) are fixed; custom fields sit between them and move up or down, never past the ends.
  */
 export function isCustomIndex(length: number, index: number) {
-  return index >= FIXED_LEADING_COUNT && index < length - FIXED_TRAILING_COUNT;
+  return index >= FIXED_LEADING_COUNT && index < fixedTrailingStart(length);
 }
 
 /** Adds a custom field after the last custom field (just before the fixed tail). */
 export function insertCustom<T>(elements: readonly T[], element: T): T[] {
-  const at = Math.max(FIXED_LEADING_COUNT, elements.length - FIXED_TRAILING_COUNT);
+  const at = fixedTrailingStart(elements.length);
   return [...elements.slice(0, at), element, ...elements.slice(at)];
 }
 
