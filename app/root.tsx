@@ -14,6 +14,7 @@ import { readEmbeddedFlash } from "./domain/shopify/embedded-flash.server";
 import { APP_BRIDGE_SCRIPT_URL, adminHostFor } from "./domain/shopify/embedded-setup";
 import { getLocale, i18nextMiddleware } from "./i18n/i18n.server";
 import appStyles from "./ui/app.css?url";
+import { AppLinkProvider } from "./ui/app-link";
 import { screenTitle } from "./ui/page-title";
 import { RouteErrorBoundary } from "./ui/route-error-boundary";
 import { RouterLink } from "./ui/router-link";
@@ -70,9 +71,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <AppProvider i18n={locale === "fr" ? polarisFr : polarisEn} linkComponent={RouterLink}>
-          {children}
-        </AppProvider>
+        <AppLinkProvider>
+          <AppProvider i18n={locale === "fr" ? polarisFr : polarisEn} linkComponent={RouterLink}>
+            {children}
+          </AppProvider>
+        </AppLinkProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,5 +1,5 @@
 import type { LinkLikeComponentProps } from "@shopify/polaris/build/ts/src/utilities/link";
-import { Link } from "react-router";
+import { AppLink } from "./app-link";
 
 /**
  * Lets Polaris links and buttons with a url navigate client-side; external links stay plain anchors.
@@ -21,8 +21,8 @@ export function RouterLink({ url, children, external, target, ...rest }: LinkLik
     );
   }
   return (
-    <Link to={url} target={target} {...rest}>
+    <AppLink to={url} target={target} {...rest}>
       {children}
-    </Link>
+    </AppLink>
   );
 }

@@ -67,15 +67,42 @@ test.describe("demo user", () => {
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === "/__manifest") manifestRequests.push(request.url());
     });
-    await page.goto("/contacts");
+    const response = await page.goto("/contacts");
+    // A page with nothing left to stream is written whole: compressed once, with its length.
+    const headers = (await response?.allHeaders()) ?? {};
+    expect(headers["content-encoding"]).toBe("br");
+    expect(Number(headers["content-length"])).toBeGreaterThan(1000);
     expect(await page.content()).not.toContain("__reactRouterManifest =");
     const sidebar = page.getByRole("navigation", { name: "Main menu" });
     await expect(sidebar.getByRole("link", { name: "Contacts" })).toHaveAttribute("aria-current", "page");
+    // The menu's links move within the app: the page is not loaded again (the mark survives).
+    await page.evaluate(() => Object.assign(window, { stillThisPage: true }));
+    const historyLength = () => page.evaluate(() => history.length);
+    const entries = await historyLength();
     await sidebar.getByRole("link", { name: "Products" }).click();
     await expect(page).toHaveURL(/\/product$/);
     await expect(sidebar.getByRole("link", { name: "Products" })).toHaveAttribute("aria-current", "page");
     await expect(sidebar.getByRole("link", { name: "Contacts" })).not.toHaveAttribute("aria-current");
+    expect(await page.evaluate(() => "stillThisPage" in window)).toBe(true);
+    expect(await historyLength()).toBe(entries + 1);
+    // The current screen's own link replaces its history entry, as React Router's Link does.
+    await sidebar.getByRole("link", { name: "Products" }).click();
+    await expect(page).toHaveURL(/\/product$/);
+    expect(await historyLength()).toBe(entries + 1);
     expect(manifestRequests).toEqual([]);
+  });
+
+  test("a menu link clicked with the new-tab modifier opens the screen in a new tab", async ({ page }) => {
+    await page.goto("/contacts");
+    const sidebar = page.getByRole("navigation", { name: "Main menu" });
+    const opened = page.context().waitForEvent("page");
+    await sidebar.getByRole("link", { name: "Products" }).click({ modifiers: ["ControlOrMeta"] });
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe("/product");
+    // This tab stays where it was.
+    await expect(page).toHaveURL(/\/contacts$/);
+    await tab.close();
   });
 
   test("the suspended page is not reachable for an active user", async ({ page }) => {

@@ -1,7 +1,8 @@
 import { Icon, Tooltip } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { asI18nKey } from "~/i18n/keys";
+import { AppLink } from "~/ui/app-link";
 import { activeMenuUrl, visibleMenuItems } from "./menu";
 
 export const SIDEBAR_EXPANDED_WIDTH = 250;
@@ -20,26 +21,25 @@ export function Sidebar({ roles, collapsed }: { roles: readonly string[]; collap
       style={{ width: collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_EXPANDED_WIDTH }}
       aria-label={t("nav.mainMenu")}
     >
-      <NavLink to="/" className="shell-logo" aria-label={t("nav.analytics")}>
+      <AppLink to="/" className="shell-logo" aria-label={t("nav.analytics")}>
         <img src={collapsed ? "/logo-mark.svg" : "/logo.svg"} alt="" height={collapsed ? 32 : 36} />
-      </NavLink>
+      </AppLink>
       <ul className="shell-menu">
         {items.map((item) => {
           const label = t(asI18nKey(item.labelKey));
           const link = (
-            <NavLink
+            <AppLink
               to={item.url}
               className="shell-menu-link"
-              // false, not undefined: NavLink would otherwise mark every prefix of the path as current
-              // (WebChat on /webchat/inbox, whose own item is the current one).
-              aria-current={active === item.url ? "page" : false}
+              // One item is current, even on a path under another's (WebChat's on /webchat/inbox).
+              aria-current={active === item.url ? "page" : undefined}
               aria-label={collapsed ? label : undefined}
             >
               <span className="shell-menu-icon">
                 <Icon source={item.icon} />
               </span>
               {collapsed ? null : <span>{label}</span>}
-            </NavLink>
+            </AppLink>
           );
           return (
             <li key={item.url}>
