@@ -1,5 +1,6 @@
-import { Modal, Text } from "@shopify/polaris";
+import { Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { Modal } from "~/ui/modal";
 
 /** Asks before a destructive action. */
 export function ConfirmModal(props: {

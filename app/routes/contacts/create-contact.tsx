@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { BlockStack, Button, Card, InlineStack, Link, Modal, Page, Text } from "@shopify/polaris";
+import { BlockStack, Button, Card, InlineStack, Link, Page, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigate, useNavigation } from "react-router";
@@ -12,6 +12,7 @@ import { listProducts } from "~/domain/products/products.server";
 import { asI18nKey } from "~/i18n/keys";
 import { NewContactExtras } from "~/ui/contacts/new-contact-extras";
 import { FormTextField } from "~/ui/fields";
+import { Modal } from "~/ui/modal";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/create-contact";
 

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Banner, BlockStack, Modal, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Text } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -12,6 +12,7 @@ import {
 } from "~/domain/admin/company-admin-schemas";
 import type { DashboardRow } from "~/domain/admin/dashboards.server";
 import { FormTextField } from "~/ui/fields";
+import { Modal } from "~/ui/modal";
 import type { Toast } from "~/ui/toast";
 import { DashboardSelect, StatusFields } from "./company-form-fields";
 import { type LateStartCheckoutAnswer, LateStartCheckoutNotice } from "./late-start-checkout";

@@ -1,9 +1,10 @@
 import type { getFormProps, SubmissionResult } from "@conform-to/react";
-import { BlockStack, Modal, Text } from "@shopify/polaris";
+import { BlockStack, Text } from "@shopify/polaris";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import type { CompanyListRow } from "~/domain/admin/companies.server";
+import { Modal } from "~/ui/modal";
 import type { Toast } from "~/ui/toast";
 import { COMPANIES_ACTION } from "./company-add-modal";
 

@@ -1,11 +1,12 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { BlockStack, Modal, Text } from "@shopify/polaris";
+import { BlockStack, Text } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { CompanyListRow } from "~/domain/admin/companies.server";
 import { type PlanOption, updateStatusSchema } from "~/domain/admin/company-admin-schemas";
+import { Modal } from "~/ui/modal";
 import type { Toast } from "~/ui/toast";
 import { COMPANIES_ACTION } from "./company-add-modal";
 import { StatusFields } from "./company-form-fields";

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Badge, BlockStack, Box, Button, EmptyState, InlineStack, Modal, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Box, Button, EmptyState, InlineStack, Text } from "@shopify/polaris";
 import { DeleteIcon, EditIcon } from "@shopify/polaris-icons";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,7 @@ import { dashboardFormSchema } from "~/domain/admin/company-admin-schemas";
 import type { DashboardRow } from "~/domain/admin/dashboards.server";
 import { ConfirmModal } from "~/ui/confirm-modal";
 import { FormTextField } from "~/ui/fields";
+import { Modal } from "~/ui/modal";
 import type { Toast } from "~/ui/toast";
 
 const DASHBOARDS_ACTION = "/resources/admin/dashboards";

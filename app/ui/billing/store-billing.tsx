@@ -1,9 +1,10 @@
-import { Banner, Button, InlineStack, Modal, Text } from "@shopify/polaris";
+import { Banner, Button, InlineStack, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useRevalidator } from "react-router";
 import type { StorePlanView } from "~/domain/billing/billing-tab.server";
 import type { StoreBillingAnswer } from "~/domain/billing/checkout.server";
+import { Modal } from "~/ui/modal";
 import { ToastView } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
 import { BILLING_ACTION } from "./billing-action";

@@ -1,8 +1,9 @@
-import { Banner, BlockStack, Button, InlineStack, Modal, ProgressBar, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Button, InlineStack, ProgressBar, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import type { CsvImportSummary, ImportProblem } from "~/domain/contacts/csv-types";
 import { asI18nKey } from "~/i18n/keys";
 import { useDownload } from "~/ui/download";
+import { Modal } from "~/ui/modal";
 import { formatBytes, percent, type UploadProgress } from "./csv-import-hooks";
 
 /** The steps after the upload starts: Uploading, Processing, and how it ended. */

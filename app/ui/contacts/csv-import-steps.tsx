@@ -8,7 +8,6 @@ import {
   DropZone,
   InlineStack,
   List,
-  Modal,
   Text,
   TextField,
 } from "@shopify/polaris";
@@ -18,6 +17,7 @@ import { type ConsentDeclaration, parseConsentDate } from "~/domain/contacts/csv
 import { type ImportProblem, MAX_CSV_BYTES } from "~/domain/contacts/csv-types";
 import { asI18nKey } from "~/i18n/keys";
 import { useDownload } from "~/ui/download";
+import { Modal } from "~/ui/modal";
 import { type ConsentScan, type ReachCounts, withDeclaration } from "./csv-consent-scan";
 import { formatBytes } from "./csv-import-hooks";
 

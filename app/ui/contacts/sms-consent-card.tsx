@@ -1,9 +1,10 @@
-import { Badge, BlockStack, Button, Card, InlineStack, Modal, Text, TextField } from "@shopify/polaris";
+import { Badge, BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { SmsConsent } from "#db/schema";
 import { asI18nKey } from "~/i18n/keys";
+import { Modal } from "~/ui/modal";
 import { type Toast, ToastView } from "~/ui/toast";
 
 export type ConsentAnswer = { intent: "sms-consent"; ok: boolean; error?: string; toast?: Toast | null };

@@ -1,7 +1,8 @@
-import { Modal, Text } from "@shopify/polaris";
+import { Text } from "@shopify/polaris";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useBlocker } from "react-router";
+import { Modal } from "~/ui/modal";
 
 /**
  * The unsaved-changes guard (spec 3 section 2.2): leaving the builder with unsaved changes asks

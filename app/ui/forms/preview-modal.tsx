@@ -1,7 +1,8 @@
-import { Modal, Tabs } from "@shopify/polaris";
+import { Tabs } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FormDocument } from "~/domain/forms/form-document";
+import { Modal } from "~/ui/modal";
 import { FormCanvas } from "./form-canvas";
 
 /** Preview (spec 3 section 2.2): a full-width modal with a desktop tab and a mobile (390 px) tab. */

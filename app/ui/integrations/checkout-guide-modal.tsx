@@ -1,5 +1,6 @@
-import { Banner, BlockStack, List, Modal, Text } from "@shopify/polaris";
+import { Banner, BlockStack, List, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import { Modal } from "~/ui/modal";
 
 const STEPS = ["settings", "customize", "page", "addBlock", "save"] as const;
 

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Banner, BlockStack, Button, Modal, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Text } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -8,6 +8,7 @@ import { CONSENT_TEXT_MAX, CONSENT_TITLE_MAX } from "~/domain/shopify/consent-de
 import type { ConsentText } from "~/domain/shopify/consent-text.server";
 import { consentTextSchema } from "~/domain/shopify/consent-text-schema";
 import { FormTextField } from "~/ui/fields";
+import { Modal } from "~/ui/modal";
 import { type Toast, ToastView } from "~/ui/toast";
 
 export type ConsentTextAnswer = { result?: SubmissionResult<string[]>; toast?: Toast | null };

@@ -1,6 +1,7 @@
-import { BlockStack, Modal, Text } from "@shopify/polaris";
+import { BlockStack, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Modal } from "~/ui/modal";
 import { HOW_TO_SLIDES, type HowToSlide, SlideArt } from "./slide-art";
 
 /**

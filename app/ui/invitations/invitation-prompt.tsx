@@ -1,8 +1,9 @@
-import { BlockStack, Box, Button, InlineStack, Modal, Text } from "@shopify/polaris";
+import { BlockStack, Box, Button, InlineStack, Text } from "@shopify/polaris";
 import { XIcon } from "@shopify/polaris-icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useNavigate } from "react-router";
+import { Modal } from "~/ui/modal";
 
 export type PendingInvitation = { id: string; company: string; invitedBy: string };
 type Dialog = "invitation" | "decline" | null;

@@ -1,7 +1,8 @@
-import { Modal, Text } from "@shopify/polaris";
+import { Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { Modal } from "~/ui/modal";
 
 /** Why an invitation link did nothing: another user's invitation, or one that no longer exists. */
 export function InviteProblemModal({ problem }: { problem: "ineligible" | "not_found" | null }) {

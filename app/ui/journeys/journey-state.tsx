@@ -1,8 +1,9 @@
-import { Badge, BlockStack, Button, InlineStack, Modal, Select, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Button, InlineStack, Select, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { JOURNEY_STATES, type JourneyState } from "~/domain/journeys/types";
+import { Modal } from "~/ui/modal";
 import { type Toast, ToastView } from "~/ui/toast";
 
 export type StateChangeView = {

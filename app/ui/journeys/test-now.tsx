@@ -1,8 +1,9 @@
-import { BlockStack, List, Modal, Text } from "@shopify/polaris";
+import { BlockStack, List, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { TestAnswer } from "~/domain/journeys/touchpoint-actions.server";
+import { Modal } from "~/ui/modal";
 import { ChooseContactModal } from "~/ui/products/choose-contact-modal";
 import { ToastView } from "~/ui/toast";
 

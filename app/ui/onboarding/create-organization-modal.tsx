@@ -1,11 +1,12 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { BlockStack, Button, InlineStack, Modal } from "@shopify/polaris";
+import { BlockStack, Button, InlineStack } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { companyNameFromStore, createStoreCompanySchema } from "~/domain/shopify/onboarding-schemas";
 import { FormTextField } from "~/ui/fields";
+import { Modal } from "~/ui/modal";
 
 /**
  * 'Create a new Organization' (spec 1 section 2): Company Name and Company URL, prefilled from the

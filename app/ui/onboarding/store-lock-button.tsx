@@ -1,8 +1,9 @@
-import { Button, Modal, Text } from "@shopify/polaris";
+import { Button, Text } from "@shopify/polaris";
 import { LockIcon } from "@shopify/polaris-icons";
 import { type SVGProps, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { Modal } from "~/ui/modal";
 import { type Toast, ToastView } from "~/ui/toast";
 
 /** An open padlock (Polaris has the closed one only), drawn like its LockIcon with the shackle raised. */

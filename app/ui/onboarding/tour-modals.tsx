@@ -1,8 +1,9 @@
-import { BlockStack, Button, Card, InlineStack, Modal, Text } from "@shopify/polaris";
+import { BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { ExitIcon } from "@shopify/polaris-icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation, useRevalidator, useSubmit } from "react-router";
+import { Modal } from "~/ui/modal";
 import { useLiveUpdates } from "~/ui/use-live-updates";
 
 /** The stepper's welcome (spec 1 section 2), shown each time the stepper opens; Continue closes it. */

@@ -1,4 +1,4 @@
-import { Banner, BlockStack, Modal, Spinner, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Spinner, Text } from "@shopify/polaris";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -9,6 +9,7 @@ import type {
   ProductMappingRow,
 } from "~/domain/shopify/commerce/mappings.server";
 import { asI18nKey } from "~/i18n/keys";
+import { Modal } from "~/ui/modal";
 import type { ToastData } from "~/ui/toast";
 import { CataloguePicker } from "./catalogue-picker";
 import { StatusModal } from "./status-modal";

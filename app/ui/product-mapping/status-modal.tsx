@@ -1,6 +1,7 @@
-import { Badge, BlockStack, DataTable, Modal, Text } from "@shopify/polaris";
+import { Badge, BlockStack, DataTable, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import type { MappingPlan } from "~/domain/shopify/commerce/mappings.server";
+import { Modal } from "~/ui/modal";
 
 const TONE = { adding: "success", removing: "critical", unchanged: undefined } as const;
 

@@ -1,6 +1,7 @@
-import { BlockStack, Modal, ProgressBar, Text } from "@shopify/polaris";
+import { BlockStack, ProgressBar, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Modal } from "~/ui/modal";
 
 const STEPS = ["sync", "pick", "save"] as const;
 

@@ -1,4 +1,4 @@
-import { BlockStack, Box, Checkbox, InlineStack, Modal, Spinner, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Box, Checkbox, InlineStack, Spinner, Text, TextField } from "@shopify/polaris";
 import { SearchIcon } from "@shopify/polaris-icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import {
   CHOOSE_CONTACT_SCROLL_THRESHOLD,
 } from "~/domain/products/schemas";
 import { EmptyMessage } from "~/ui/empty-message";
+import { Modal } from "~/ui/modal";
 
 type Row = ChooseContactPage["rows"][number];
 

@@ -1,12 +1,13 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Banner, BlockStack, Button, InlineStack, Modal } from "@shopify/polaris";
+import { Banner, BlockStack, Button, InlineStack } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { inviteSchema } from "~/domain/settings/schemas";
 import type { InviteOutcome } from "~/domain/team/invitations.server";
 import { FormTextField } from "~/ui/fields";
+import { Modal } from "~/ui/modal";
 import { ToastView } from "~/ui/toast";
 
 type InviteAnswer = { result: SubmissionResult<string[]>; outcome: InviteOutcome | null };

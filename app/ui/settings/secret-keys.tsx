@@ -1,9 +1,10 @@
-import { Badge, BlockStack, Button, Card, InlineStack, Modal, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { ConfirmModal } from "~/ui/confirm-modal";
 import { EmptyMessage } from "~/ui/empty-message";
+import { Modal } from "~/ui/modal";
 import { type Toast, ToastView } from "~/ui/toast";
 
 const MAX_KEYS = 2;

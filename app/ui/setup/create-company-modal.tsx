@@ -1,11 +1,12 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { BlockStack, Button, InlineStack, Modal } from "@shopify/polaris";
+import { BlockStack, Button, InlineStack } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { createCompanySchema, proposeSubdomain, type SubdomainPatterns } from "~/domain/accounts/schemas";
 import { FormTextField } from "~/ui/fields";
+import { Modal } from "~/ui/modal";
 import { CountrySelect } from "./country-select";
 
 /**

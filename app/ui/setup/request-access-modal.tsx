@@ -1,12 +1,13 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Banner, BlockStack, Button, InlineStack, Modal } from "@shopify/polaris";
+import { Banner, BlockStack, Button, InlineStack } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { requestAccessSchema } from "~/domain/accounts/schemas";
 import { asI18nKey } from "~/i18n/keys";
 import { FormTextField } from "~/ui/fields";
+import { Modal } from "~/ui/modal";
 
 /** 'Join An Existing Company' → 'Request access' with the company's Account ID. */
 export function RequestAccessModal(props: {

@@ -1,6 +1,7 @@
-import { BlockStack, Button, InlineStack, Link, Modal, Text } from "@shopify/polaris";
+import { BlockStack, Button, InlineStack, Link, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
+import { Modal } from "~/ui/modal";
 
 /** Non-admin members accept the current Terms & Conditions before working (spec 1 section 4). */
 export function TermsModal({ canAccept }: { canAccept: boolean }) {

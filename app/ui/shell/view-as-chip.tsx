@@ -1,7 +1,8 @@
-import { Badge, Button, InlineStack, Modal, Text } from "@shopify/polaris";
+import { Badge, Button, InlineStack, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSubmit } from "react-router";
+import { Modal } from "~/ui/modal";
 
 /** 'Viewing as Admin' / 'Viewing as RO Admin' with the company; a confirmation returns to the admin's profile. */
 export function ViewAsChip({ mode, company }: { mode: "admin" | "roadmin"; company: string }) {

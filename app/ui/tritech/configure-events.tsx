@@ -1,10 +1,11 @@
-import { BlockStack, Button, Card, DataTable, InlineStack, Modal, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Button, Card, DataTable, InlineStack, Text, TextField } from "@shopify/polaris";
 import { EditIcon } from "@shopify/polaris-icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { integrationUrl } from "~/domain/integrations/views";
 import type { ContractAction } from "~/domain/tritech/profile.server";
+import { Modal } from "~/ui/modal";
 import { type ToastData, ToastView } from "~/ui/toast";
 
 /**

@@ -1,9 +1,10 @@
-import { Banner, BlockStack, Button, InlineStack, Modal, Tag, Text, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Button, InlineStack, Tag, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { TritechMappingRow } from "~/domain/tritech/mappings.server";
 import { pairOf } from "~/domain/tritech/schemas";
+import { Modal } from "~/ui/modal";
 import { type ToastData, ToastView } from "~/ui/toast";
 
 type Answer = { toast?: ToastData; saved?: boolean };

@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, InlineStack, Modal, Select, TextField } from "@shopify/polaris";
+import { Button, ButtonGroup, InlineStack, Select, TextField } from "@shopify/polaris";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -11,6 +11,7 @@ import {
   type TemplateVariable,
   variableToken,
 } from "~/domain/webchat/templates/template-html";
+import { Modal } from "~/ui/modal";
 
 /**
  * The template body's rich-text editor (spec 3 section 9): the browser's own editing
