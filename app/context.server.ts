@@ -1,5 +1,8 @@
 import { createContext, type RouterContext } from "react-router";
 
+/** How a page written whole may be compressed for this visitor (html-stream.server.ts). */
+export type PageEncoding = "br" | "gzip" | "identity";
+
 /**
  * What server.ts tells loaders and actions about the connection. A context is found by identity,
  * and server.ts (run by tsx) and the built server bundle each have their own copy of this module:
@@ -8,12 +11,14 @@ import { createContext, type RouterContext } from "react-router";
 type SharedContexts = {
   clientIp: RouterContext<string>;
   fromThisMachine: RouterContext<boolean>;
+  pageEncoding: RouterContext<PageEncoding>;
 };
 const globalKey = Symbol.for("blusteam.request-contexts");
 const holder = globalThis as typeof globalThis & { [globalKey]?: SharedContexts };
 holder[globalKey] ??= {
   clientIp: createContext<string>("unknown"),
   fromThisMachine: createContext<boolean>(false),
+  pageEncoding: createContext<PageEncoding>("identity"),
 };
 const shared = holder[globalKey];
 
@@ -22,3 +27,10 @@ export const clientIpContext = shared.clientIp;
 
 /** Whether the request came straight from this machine (loopback socket, no proxy): /dev/outbox needs it. */
 export const fromThisMachineContext = shared.fromThisMachine;
+
+/**
+ * The encoding the visitor accepts that a whole page is compressed with, negotiated by Express from
+ * Accept-Encoding as the compression middleware does (brotli first): a page with nothing left to
+ * stream is compressed in one call instead of through the middleware's stream (html-stream.server.ts).
+ */
+export const pageEncodingContext = shared.pageEncoding;

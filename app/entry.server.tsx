@@ -3,10 +3,11 @@ import { isbot } from "isbot";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { pageEncodingContext } from "~/context.server";
 import { embeddedShopOf } from "~/domain/access/guard.server";
 import { contentSecurityPolicy, frameOnlyPolicy, isFramableByAnySite } from "~/domain/access/security.server";
 import { getI18n } from "~/i18n/i18n.server";
-import { renderHtmlResponse } from "~/services/http/html-stream.server";
+import { hasDeferredData, renderHtmlResponse } from "~/services/http/html-stream.server";
 
 export const streamTimeout = 5_000;
 
@@ -33,8 +34,11 @@ export default async function handleRequest(
       : frameOnlyPolicy({ framable, embeddedShop }),
   );
   const userAgent = request.headers.get("user-agent");
-  // Crawlers and SPA mode get the whole page at once; browsers get the shell as soon as it is ready.
-  const waitForAll = Boolean((userAgent && isbot(userAgent)) || routerContext.isSpaMode);
+  // Crawlers and SPA mode get the whole page at once, and so does every page with nothing left to
+  // stream; a page whose loader left data to arrive later streams from its shell.
+  const whole =
+    Boolean((userAgent && isbot(userAgent)) || routerContext.isSpaMode) ||
+    !hasDeferredData(routerContext.staticHandlerContext.loaderData);
 
   return renderHtmlResponse(
     <I18nextProvider i18n={getI18n(loadContext)}>
@@ -42,7 +46,8 @@ export default async function handleRequest(
     </I18nextProvider>,
     {
       nonce,
-      waitForAll,
+      whole,
+      encoding: loadContext.get(pageEncodingContext),
       status: responseStatusCode,
       headers: responseHeaders,
       url: request.url,

@@ -1,12 +1,14 @@
 import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { RequestHandler } from "express";
+import { createElement } from "react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { config, resetConfigForTests } from "~/config.server";
-import { clientIpContext, fromThisMachineContext } from "~/context.server";
+import { clientIpContext, fromThisMachineContext, pageEncodingContext } from "~/context.server";
+import { renderHtmlResponse } from "~/services/http/html-stream.server";
 import { resetWebLoadForTests, webRequestsInLastSecond } from "~/services/http/web-load.server";
-import { createExpressApp, loadContextFor } from "./express-app.server";
+import { createExpressApp, loadContextFor, pageEncodingFor } from "./express-app.server";
 import type { PublicFormRoute } from "./serve-public-form.server";
 
 /**
@@ -45,6 +47,7 @@ async function start(
     pingDatabase?: () => Promise<unknown>;
     databaseCanBeDown?: boolean;
     publicFormRoute?: PublicFormRoute;
+    handler?: RequestHandler;
   } = {},
 ) {
   const app = createExpressApp({
@@ -52,7 +55,7 @@ async function start(
     publicFormRoute: options.publicFormRoute,
     pingDatabase: options.pingDatabase ?? (async () => {}),
     databaseCanBeDown: options.databaseCanBeDown ?? false,
-    handler: readsBodyLikeReactRouter,
+    handler: options.handler ?? readsBodyLikeReactRouter,
   });
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server?.once("listening", resolve));
@@ -288,6 +291,57 @@ describe("compression", () => {
     // Any other post keeps compression (React Router's actions).
     const action = await fetch(`${base}/contacts`, { method: "POST", headers, body: "a".repeat(10) });
     expect(action.headers.get("vary")).toBe("Accept-Encoding");
+  });
+});
+
+describe("a page written whole", () => {
+  /** Renders a page as entry.server.tsx does for one with nothing to stream, and writes it as React Router's adapter does. */
+  const rendersWholePages: RequestHandler = async (req, res) => {
+    const rows = Array.from({ length: 300 }, (_, i) => createElement("li", { key: i }, `Contact ${i}`));
+    const response = await renderHtmlResponse(createElement("ul", null, rows), {
+      nonce: "n",
+      whole: true,
+      encoding: loadContextFor(req).get(pageEncodingContext),
+      status: 200,
+      headers: new Headers(),
+      url: `http://localhost${req.originalUrl}`,
+      abortAfterMs: 5_000,
+    });
+    res.status(response.status);
+    for (const [name, value] of response.headers) res.append(name, value);
+    if (response.body) await writeReadableStreamToWritable(response.body, res);
+  };
+
+  test("goes out compressed once, in the visitor's encoding, with its length and one Vary", async () => {
+    const base = await start({ handler: rendersWholePages });
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+      ["br;q=0, gzip", "gzip"],
+      ["identity", null],
+    ] as const) {
+      const response = await fetch(`${base}/contacts`, { headers: { "Accept-Encoding": accept } });
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      expect(response.headers.get("vary")).toBe("Accept-Encoding");
+      expect(response.headers.get("transfer-encoding")).toBeNull();
+      expect(Number(response.headers.get("content-length"))).toBeGreaterThan(0);
+      // fetch undoes one encoding: a second (the middleware's, over ours) would leave bytes, not the list.
+      const html = await response.text();
+      expect(html.startsWith("<ul><li>Contact 0</li>")).toBe(true);
+      expect(html.endsWith("<li>Contact 299</li></ul>")).toBe(true);
+    }
+  });
+});
+
+describe("pageEncodingFor", () => {
+  test("prefers brotli, then gzip, as the compression middleware does; nothing accepted is identity", () => {
+    expect(pageEncodingFor({ "accept-encoding": "gzip, deflate, br, zstd" })).toBe("br");
+    expect(pageEncodingFor({ "accept-encoding": "gzip, deflate" })).toBe("gzip");
+    expect(pageEncodingFor({ "accept-encoding": "br;q=0.5, gzip" })).toBe("gzip");
+    expect(pageEncodingFor({ "accept-encoding": "*" })).toBe("br");
+    expect(pageEncodingFor({ "accept-encoding": "deflate" })).toBe("identity");
+    expect(pageEncodingFor({ "accept-encoding": "identity" })).toBe("identity");
+    expect(pageEncodingFor({})).toBe("identity");
   });
 });
 

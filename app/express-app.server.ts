@@ -1,7 +1,14 @@
+import type { IncomingHttpHeaders } from "node:http";
 import express, { type Express, type Request as ExpressRequest, type RequestHandler } from "express";
+import Negotiator from "negotiator";
 import { RouterContextProvider } from "react-router";
 import type { AppConfig } from "~/config.server";
-import { clientIpContext, fromThisMachineContext } from "~/context.server";
+import {
+  clientIpContext,
+  fromThisMachineContext,
+  type PageEncoding,
+  pageEncodingContext,
+} from "~/context.server";
 import { isCrossOriginWriteOf, isSafeMethod, securityHeaders } from "~/domain/access/security.server";
 import { rewriteChatHostPath } from "~/domain/webchat/chat/chat-urls.server";
 import { cameFromThisMachine } from "~/loopback";
@@ -118,5 +125,12 @@ export function loadContextFor(req: ExpressRequest): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(clientIpContext, req.ip ?? "unknown");
   context.set(fromThisMachineContext, cameFromThisMachine(req.socket.remoteAddress, req.headers));
+  context.set(pageEncodingContext, pageEncodingFor(req.headers));
   return context;
+}
+
+/** The encoding of `PageEncoding` the request accepts, preferred as the compression middleware prefers them. */
+export function pageEncodingFor(headers: IncomingHttpHeaders): PageEncoding {
+  const chosen = new Negotiator({ headers }).encoding(["br", "gzip", "identity"], ["br", "gzip"]);
+  return chosen === "br" || chosen === "gzip" ? chosen : "identity";
 }

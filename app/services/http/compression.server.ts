@@ -25,7 +25,7 @@ export function compressionWithDrainFix(): [RequestHandler, RequestHandler] {
  * 0.65 ms for 10.3 KB and quality 1 takes 0.14 ms for 12.1 KB: still a fifth of the page, and half a
  * millisecond less per page on the one thread that renders every page (`npm run bench:pages`).
  */
-const brotliParams = {
+export const brotliParams = {
   [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
   [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
 };

@@ -1,19 +1,42 @@
+import zlib from "node:zlib";
 import { createElement, lazy, Suspense } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, test, vi } from "vitest";
-import { HtmlBody, renderHtmlResponse, reportStreamingError } from "./html-stream.server";
+import {
+  encodePage,
+  HtmlBody,
+  hasDeferredData,
+  renderHtmlResponse,
+  reportStreamingError,
+} from "./html-stream.server";
 
 const PAGE_URL = "http://localhost:3000/contacts?q=ada";
 
-/** A page of many elements (well over React's 2 KB writes), and optionally a part that never arrives. */
-function page(options: { hanging: boolean }) {
-  const rows = Array.from({ length: 400 }, (_, i) => createElement("li", { key: i }, `Contact number ${i}`));
+/**
+ * A page of many elements (well over React's 2 KB writes), and optionally a part that never arrives,
+ * one that arrives on the next turn, or one that fails.
+ */
+function page(options: { hanging?: boolean; later?: boolean; failing?: boolean; rows?: number }) {
+  const rows = Array.from({ length: options.rows ?? 400 }, (_, i) =>
+    createElement("li", { key: i }, `Contact number ${i}`),
+  );
   const Never = lazy(() => new Promise<never>(() => {}));
+  const Later = lazy(async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return { default: () => createElement("p", null, "arrived later") };
+  });
+  const Failing = lazy(async () => {
+    throw new Error("the part's module failed");
+  });
+  const part = (child: Parameters<typeof createElement>[0]) =>
+    createElement(Suspense, { fallback: "loading" }, createElement(child));
   return createElement(
     "main",
     null,
     createElement("ul", null, rows),
-    options.hanging ? createElement(Suspense, { fallback: "loading" }, createElement(Never)) : null,
+    options.hanging ? part(Never) : null,
+    options.later ? part(Later) : null,
+    options.failing ? part(Failing) : null,
   );
 }
 
@@ -79,7 +102,8 @@ describe("a visitor who leaves while the page streams", () => {
 describe("renderHtmlResponse", () => {
   const options = (abortAfterMs: number) => ({
     nonce: "nonce-1",
-    waitForAll: false,
+    whole: false,
+    encoding: "identity" as const,
     status: 200,
     headers: new Headers(),
     url: PAGE_URL,
@@ -113,5 +137,108 @@ describe("renderHtmlResponse", () => {
       log.warn.mockRestore();
       log.error.mockRestore();
     }
+  });
+});
+
+describe("renderHtmlResponse, a page written whole", () => {
+  const whole = (encoding: "br" | "gzip" | "identity", abortAfterMs = 6_000) => ({
+    nonce: "nonce-1",
+    whole: true,
+    encoding,
+    status: 200,
+    headers: new Headers(),
+    url: PAGE_URL,
+    abortAfterMs,
+  });
+  const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
+
+  test("waits for its late part and answers it in one brotli piece, with its length", async () => {
+    const response = await renderHtmlResponse(page({ later: true }), whole("br"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/html");
+    expect(response.headers.get("Content-Encoding")).toBe("br");
+    expect(response.headers.get("Vary")).toBe("Accept-Encoding");
+    const bytes = await bytesOf(response);
+    expect(Number(response.headers.get("Content-Length"))).toBe(bytes.length);
+    const html = zlib.brotliDecompressSync(bytes).toString("utf8");
+    expect(html).toContain("<li>Contact number 399</li>");
+    // The late part is in the page itself, not in a script that swaps it in after a fallback.
+    expect(html).toContain("<p>arrived later</p>");
+    expect(html).not.toContain("loading");
+    expect(bytes.length).toBeLessThan(html.length / 4);
+  });
+
+  test("gzip for a visitor without brotli; as it is for one who accepts neither, or a small page", async () => {
+    const gzipped = await renderHtmlResponse(page({}), whole("gzip"));
+    expect(gzipped.headers.get("Content-Encoding")).toBe("gzip");
+    expect(zlib.gunzipSync(await bytesOf(gzipped)).toString("utf8")).toContain("Contact number 399");
+
+    const plain = await renderHtmlResponse(page({}), whole("identity"));
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    const html = await plain.text();
+    expect(html).toContain("Contact number 399");
+    expect(Number(plain.headers.get("Content-Length"))).toBe(Buffer.byteLength(html));
+
+    const small = await renderHtmlResponse(page({ rows: 3 }), whole("br"));
+    expect(small.headers.get("Content-Encoding")).toBeNull();
+    expect(await small.text()).toBe(
+      "<main><ul><li>Contact number 0</li><li>Contact number 1</li><li>Contact number 2</li></ul></main>",
+    );
+  });
+
+  test("a part that fails makes it a 500, logged with its stack; it leaves no timer behind", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const response = await renderHtmlResponse(page({ failing: true }), whole("identity"));
+      expect(response.status).toBe(500);
+      expect(await response.text()).toContain("Contact number 399");
+      expect(error).toHaveBeenCalledWith(expect.objectContaining({ message: "the part's module failed" }));
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      error.mockRestore();
+    }
+  });
+
+  test("a part still waiting at the deadline is left to the browser, and the page is a 500", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const response = await renderHtmlResponse(page({ hanging: true }), whole("identity", 50));
+      expect(response.status).toBe(500);
+      const html = await response.text();
+      expect(html).toContain("<li>Contact number 0</li>");
+      expect(html).toContain("loading");
+    } finally {
+      error.mockRestore();
+    }
+  });
+});
+
+describe("encodePage", () => {
+  test("compresses a page as the compression middleware would, and leaves one under 1 KB alone", async () => {
+    const html = Buffer.from(`<p>${"contact ".repeat(500)}</p>`);
+    const br = await encodePage(html, "br");
+    expect(br.encoding).toBe("br");
+    expect(zlib.brotliDecompressSync(br.body).equals(html)).toBe(true);
+    const gzip = await encodePage(html, "gzip");
+    expect(gzip.encoding).toBe("gzip");
+    expect(zlib.gunzipSync(gzip.body).equals(html)).toBe(true);
+    expect(await encodePage(html, "identity")).toEqual({ body: html });
+    const small = Buffer.from("<p>hi</p>");
+    expect(await encodePage(small, "br")).toEqual({ body: small });
+  });
+});
+
+describe("hasDeferredData", () => {
+  test("a route's promise, or a promise among its values, is deferred data; settled values are not", () => {
+    const pending = new Promise(() => {});
+    expect(hasDeferredData({ root: { locale: "en" }, "routes/contacts": { rows: [1, 2], total: 2 } })).toBe(
+      false,
+    );
+    expect(hasDeferredData({ root: { locale: "en" }, "routes/setup": { products: pending } })).toBe(true);
+    expect(hasDeferredData({ "routes/setup": pending })).toBe(true);
+    expect(hasDeferredData({ "routes/a": null, "routes/b": undefined, "routes/c": "text" })).toBe(false);
+    expect(hasDeferredData(undefined)).toBe(false);
   });
 });

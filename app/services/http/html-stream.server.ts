@@ -1,7 +1,17 @@
-import { Transform, type TransformCallback } from "node:stream";
+import { Transform, type TransformCallback, Writable } from "node:stream";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
+import type { PageEncoding } from "~/context.server";
+import { brotliParams } from "./compression.server";
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The compression middleware's threshold: a smaller page is not worth compressing. */
+const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /** React's messages when the response it writes into is closed or destroyed before it is done: the client left. */
 const CLIENT_GONE_MESSAGES = new Set([
@@ -63,38 +73,63 @@ export function reportStreamingError(
 }
 
 /**
- * Renders a page into a streamed Response: resolved when the shell (or, with `waitForAll`, the whole
- * page) is ready, status 500 if a part fails after that, and aborted if it is not done within
- * `abortAfterMs`. The deadline is cleared as soon as the body ends or the client goes: a pending timer
- * would hold the whole render (tree, loader data, buffers) for its full length, hundreds of renders at
- * once under load.
+ * Whether a loader handed the page a promise (React Router's deferred data, shown with <Await>): its
+ * page streams from the shell while the promise settles.
+ */
+export function hasDeferredData(loaderData: Record<string, unknown> | null | undefined): boolean {
+  return Object.values(loaderData ?? {}).some(
+    (data) =>
+      isPromiseLike(data) ||
+      (data !== null && typeof data === "object" && Object.values(data).some(isPromiseLike)),
+  );
+}
+
+function isPromiseLike(value: unknown): boolean {
+  return (
+    value !== null && typeof value === "object" && typeof (value as PromiseLike<unknown>).then === "function"
+  );
+}
+
+type RenderOptions = {
+  nonce: string;
+  status: number;
+  headers: Headers;
+  url: string;
+  abortAfterMs: number;
+};
+
+/**
+ * Renders a page into a Response: streamed from its shell when `whole` is false (a loader left data to
+ * arrive later), otherwise written whole once everything is rendered (see renderWholeHtmlResponse).
  */
 export function renderHtmlResponse(
   page: ReactNode,
-  options: {
-    nonce: string;
-    waitForAll: boolean;
-    status: number;
-    headers: Headers;
-    url: string;
-    abortAfterMs: number;
-  },
+  options: RenderOptions & { whole: boolean; encoding: PageEncoding },
 ): Promise<Response> {
+  return options.whole ? renderWholeHtmlResponse(page, options) : renderStreamedHtmlResponse(page, options);
+}
+
+/**
+ * Renders a page into a streamed Response: resolved when the shell is ready, status 500 if a part
+ * fails after that, and aborted if it is not done within `abortAfterMs`. The deadline is cleared as
+ * soon as the body ends or the client goes: a pending timer would hold the whole render (tree, loader
+ * data, buffers) for its full length, hundreds of renders at once under load.
+ */
+function renderStreamedHtmlResponse(page: ReactNode, options: RenderOptions): Promise<Response> {
   let status = options.status;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let deadline: ReturnType<typeof setTimeout> | undefined;
-    const onReady = () => {
-      shellRendered = true;
-      const body = new HtmlBody();
-      body.once("close", () => clearTimeout(deadline));
-      options.headers.set("Content-Type", "text/html");
-      resolve(new Response(createReadableStreamFromReadable(body), { headers: options.headers, status }));
-      pipe(body);
-    };
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce: options.nonce,
-      ...(options.waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
+      onShellReady() {
+        shellRendered = true;
+        const body = new HtmlBody();
+        body.once("close", () => clearTimeout(deadline));
+        options.headers.set("Content-Type", "text/html");
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: options.headers, status }));
+        pipe(body);
+      },
       onShellError(error: unknown) {
         clearTimeout(deadline);
         reject(error);
@@ -106,4 +141,73 @@ export function renderHtmlResponse(
     });
     deadline = setTimeout(abort, options.abortAfterMs);
   });
+}
+
+/**
+ * Renders a page whole and answers it in one piece, compressed here in one call with `encoding`
+ * (with its length, so no chunked encoding). A page with nothing left to stream gains nothing from
+ * going out in parts: React Router's adapter writes and flushes each part, and the compression
+ * middleware compresses each in a zlib call of its own, streamed back through Node's streams. That
+ * work on the one thread that renders every page cost about a tenth of the pages a server answers
+ * (`npm run bench:pages`, /contacts). A part still pending at `abortAfterMs` is left to the browser,
+ * as when streaming; a part that fails makes the page a 500 (it is known before the status is sent).
+ */
+function renderWholeHtmlResponse(
+  page: ReactNode,
+  options: RenderOptions & { encoding: PageEncoding },
+): Promise<Response> {
+  let status = options.status;
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    let deadline: ReturnType<typeof setTimeout> | undefined;
+    const pieces: Buffer[] = [];
+    const sink = new Writable({
+      write(piece: Buffer, _encoding, callback) {
+        pieces.push(piece);
+        callback();
+      },
+    });
+    sink.once("error", reject);
+    sink.once("finish", () => {
+      clearTimeout(deadline);
+      encodePage(Buffer.concat(pieces), options.encoding).then(({ body, encoding }) => {
+        options.headers.set("Content-Type", "text/html");
+        options.headers.set("Content-Length", String(body.length));
+        if (encoding) options.headers.set("Content-Encoding", encoding);
+        // The same URL answers other visitors in another encoding (as the middleware says of its own).
+        options.headers.append("Vary", "Accept-Encoding");
+        // A view of the Buffer's bytes, not a copy (TypeScript's BodyInit does not take Node's Buffer).
+        const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+        resolve(new Response(bytes, { headers: options.headers, status }));
+      }, reject);
+    });
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce: options.nonce,
+      onShellReady() {
+        shellRendered = true;
+      },
+      onAllReady() {
+        pipe(sink);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(deadline);
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        if (shellRendered) reportStreamingError(error, options.url);
+      },
+    });
+    deadline = setTimeout(abort, options.abortAfterMs);
+  });
+}
+
+/** A whole page in the visitor's encoding: brotli or gzip as the compression middleware would write it. */
+export async function encodePage(
+  html: Buffer,
+  encoding: PageEncoding,
+): Promise<{ body: Buffer; encoding?: "br" | "gzip" }> {
+  if (html.length < COMPRESSION_THRESHOLD_BYTES || encoding === "identity") return { body: html };
+  if (encoding === "br") return { body: await brotliCompress(html, { params: brotliParams }), encoding };
+  return { body: await gzip(html), encoding };
 }
