@@ -30,7 +30,8 @@ export function AppLink({ to, onClick, target, children, ...rest }: AppLinkProps
   }
   const followInApp = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (event.defaultPrevented || !isPlainLeftClick(event, target)) return;
+    // A download link is the browser's to follow, whatever its path.
+    if (event.defaultPrevented || !isPlainLeftClick(event, target) || rest.download !== undefined) return;
     event.preventDefault();
     const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
     navigate(to, { replace: here === to });
