@@ -8,6 +8,7 @@ import { embeddedShopOf } from "~/domain/access/guard.server";
 import { contentSecurityPolicy, frameOnlyPolicy, isFramableByAnySite } from "~/domain/access/security.server";
 import { getI18n } from "~/i18n/i18n.server";
 import { hasDeferredData, renderHtmlResponse } from "~/services/http/html-stream.server";
+import { withMatchedRoutesOnly } from "~/services/http/matched-routes.server";
 
 export const streamTimeout = 5_000;
 
@@ -42,7 +43,7 @@ export default async function handleRequest(
 
   return renderHtmlResponse(
     <I18nextProvider i18n={getI18n(loadContext)}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <ServerRouter context={withMatchedRoutesOnly(routerContext)} url={request.url} nonce={nonce} />
     </I18nextProvider>,
     {
       nonce,
