@@ -128,6 +128,22 @@ test("search waits for 3 characters and a second, then pages through by keyset",
   await page.getByLabel("Rows per page").selectOption("50");
   await expect(bodyRows).toHaveCount(23);
   await expect(page).toHaveURL(/size=50/);
+  // 23 rows scroll in the table's 325-pixel box, under headings that stay at its top.
+  const box = page.locator(".contacts-index-table-scroll");
+  expect((await box.boundingBox())?.height).toBe(325);
+  await box.evaluate((element) => element.scrollTo({ top: 400 }));
+  const heading = page.getByRole("columnheader", { name: "First Name" });
+  await expect.poll(async () => (await heading.boundingBox())?.y).toBe((await box.boundingBox())?.y);
+  await expect(bodyRows.first()).not.toBeInViewport();
+  // The heading is on top where it sits: what the pointer finds there is the heading, not a row.
+  const { x, y } = (await heading.boundingBox()) ?? { x: 0, y: 0 };
+  expect(
+    await page.evaluate(
+      ([px, py]) => document.elementFromPoint(px, py)?.closest("th")?.textContent,
+      [x + 5, y + 5],
+    ),
+  ).toBe("First Name");
+  await box.evaluate((element) => element.scrollTo({ top: 0 }));
 
   const search = page.getByRole("textbox", { name: "Search contacts" });
   await search.fill("sm");

@@ -16,7 +16,7 @@ const contacts = {
     email: "Email Address",
     actions: "Actions",
   },
-  resourceName: { singular: "contact", plural: "contacts" },
+  loadingContacts: "Loading contacts…",
   empty: "No contact found",
   emptyImport: "Import CSV data file",
   noSearchResults: "No contacts found!",

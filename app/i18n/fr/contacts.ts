@@ -18,7 +18,7 @@ const contacts: typeof contactsEn = {
     email: "Adresse e-mail",
     actions: "Actions",
   },
-  resourceName: { singular: "contact", plural: "contacts" },
+  loadingContacts: "Chargement des contacts en cours…",
   empty: "Aucun contact trouvé",
   emptyImport: "Importer un fichier de données CSV",
   noSearchResults: "Aucun contact trouvé !",

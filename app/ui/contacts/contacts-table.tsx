@@ -2,7 +2,6 @@ import {
   ActionList,
   BlockStack,
   Box,
-  IndexTable,
   InlineStack,
   Pagination,
   Popover,
@@ -21,6 +20,7 @@ import { ConfirmModal } from "~/ui/confirm-modal";
 import { EmptyMessage } from "~/ui/empty-message";
 import { type Toast, ToastView } from "~/ui/toast";
 import type { EditableContact } from "./contact-drawer";
+import { ContactsIndexTable } from "./contacts-index-table";
 import { SearchField } from "./search-field";
 
 type Row = ContactRow & { phoneDisplay: string };
@@ -118,35 +118,29 @@ export function ContactsTable({
           {searching ? null : emptyAction}
         </BlockStack>
       ) : (
-        <div style={{ maxHeight: TABLE_SCROLL_HEIGHT, overflowY: "auto" }}>
-          <IndexTable
-            resourceName={{
-              singular: t("contacts.resourceName.singular"),
-              plural: t("contacts.resourceName.plural"),
-            }}
-            itemCount={page.rows.length}
-            selectable={false}
-            loading={navigation.state === "loading" && navigation.location.pathname === "/contacts"}
-            headings={[
-              { title: t("contacts.columns.firstName") },
-              { title: t("contacts.columns.lastName") },
-              { title: t("contacts.columns.phone") },
-              { title: t("contacts.columns.email") },
-              { title: t("contacts.columns.actions"), hidden: true },
-            ]}
-          >
-            {page.rows.map((row) => (
-              <ContactTableRow
-                key={row.id}
-                row={row}
-                t={t}
-                canWrite={canWrite}
-                onEdit={onEdit}
-                onDelete={setToDelete}
-              />
-            ))}
-          </IndexTable>
-        </div>
+        <ContactsIndexTable
+          loading={navigation.state === "loading" && navigation.location.pathname === "/contacts"}
+          loadingLabel={t("contacts.loadingContacts")}
+          maxHeight={TABLE_SCROLL_HEIGHT}
+          headings={[
+            { title: t("contacts.columns.firstName") },
+            { title: t("contacts.columns.lastName") },
+            { title: t("contacts.columns.phone") },
+            { title: t("contacts.columns.email") },
+            { title: t("contacts.columns.actions"), hidden: true },
+          ]}
+        >
+          {page.rows.map((row) => (
+            <ContactTableRow
+              key={row.id}
+              row={row}
+              t={t}
+              canWrite={canWrite}
+              onEdit={onEdit}
+              onDelete={setToDelete}
+            />
+          ))}
+        </ContactsIndexTable>
       )}
       {page.rows.length === 0 && firstPage ? null : (
         <InlineStack align="end" blockAlign="center" gap="400">
