@@ -20,6 +20,26 @@ test("Add Contact: required fields, the added contact in the table, edit, duplic
 }) => {
   await freshCompanyAdmin(page);
   await page.goto("/contacts");
+  // Drawers are above the app's top bar (Add Attribute's, opened from inside the contacts card, was
+  // under it): their title and close button are what the pointer finds there.
+  // Opened from the keyboard (a mouse click leaves no focus behind, as Polaris' buttons do).
+  await page.getByRole("button", { name: "Add Attribute" }).focus();
+  await page.keyboard.press("Enter");
+  const attributeDrawer = page.getByRole("dialog", { name: "Add Attribute" });
+  for (const part of [
+    attributeDrawer.getByRole("heading", { name: "Add Attribute" }),
+    attributeDrawer.getByRole("button", { name: "Close" }),
+  ]) {
+    const { x, y, width, height } = (await part.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+    const found = await page.evaluate(
+      ([px, py]) => document.elementFromPoint(px, py)?.closest("[role=dialog]")?.getAttribute("aria-label"),
+      [x + width / 2, y + height / 2],
+    );
+    expect(found).toBe("Add Attribute");
+  }
+  await page.keyboard.press("Escape");
+  await expect(attributeDrawer).toBeHidden();
+  await expect(page.getByRole("button", { name: "Add Attribute" })).toBeFocused();
   await page.getByRole("button", { name: "Add Contact" }).click();
   const drawer = page.getByRole("dialog", { name: "Add Contact" });
   await drawer.getByRole("button", { name: "Save" }).click();
