@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { appProcesses } from "../support/app-processes";
+import { toast } from "../support/e2e-helpers";
 import {
   CAPTCHA_TEST_SECRET,
   CAPTCHA_TEST_SITE_KEY,
@@ -74,7 +75,8 @@ test("a Turnstile token submits the form once; the same token again is refused",
   const formId = new URL(page.url()).searchParams.get("id");
   await page.getByRole("switch", { name: "Publish" }).click();
   await page.getByRole("button", { name: "Yes", exact: true }).click();
-  await expect(page.getByText("Form Published successfully!")).toBeVisible();
+  // The toast itself: while the confirmation closes, Polaris' dialog repeats it for screen readers.
+  await expect(toast(page, "Form Published successfully!")).toBeVisible();
 
   await page.route("https://challenges.cloudflare.com/turnstile/v0/api.js", (route) =>
     route.fulfill({ contentType: "text/javascript", body: WIDGET_SCRIPT }),
