@@ -5,6 +5,25 @@ import { useTranslation } from "react-i18next";
 
 export const DRAWER_WIDTH = 430;
 
+// Polaris' buttons blur themselves on mouse-up, so a drawer opened by a click finds the focus on the
+// page's body: the control last clicked is where the focus goes back to when it closes.
+let lastClicked: HTMLElement | null = null;
+if (typeof document !== "undefined") {
+  document.addEventListener(
+    "click",
+    (event) => {
+      lastClicked =
+        (event.target as Element | null)?.closest?.<HTMLElement>("button, a, [role=button]") ?? null;
+    },
+    true,
+  );
+}
+
+function openerOfDrawer(): HTMLElement | null {
+  const focused = document.activeElement as HTMLElement | null;
+  return focused && focused !== document.body ? focused : lastClicked;
+}
+
 /**
  * A side drawer (spec width 430): a modal dialog from the right; Escape or the backdrop closes it.
  * It is rendered in Polaris' portal container, as its modals are: inside the page's content it sat in
@@ -24,17 +43,21 @@ export function Drawer({
 }) {
   const { t } = useTranslation();
   const panel = useRef<HTMLDivElement>(null);
+  // The latest onClose, so a parent's new callback on each render does not re-run the focus effect
+  // (which would take the focus from the field being typed in back to the first one).
+  const close = useRef(onClose);
+  close.current = onClose;
   useEffect(() => {
     if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
+    const previous = openerOfDrawer();
     panel.current?.querySelector<HTMLElement>("input, textarea, select, button")?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onClose();
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && close.current();
     document.addEventListener("keydown", onKey);
     return () => {
       document.removeEventListener("keydown", onKey);
       previous?.focus();
     };
-  }, [open, onClose]);
+  }, [open]);
   if (!open) return null;
   return (
     <Portal idPrefix="drawer">
