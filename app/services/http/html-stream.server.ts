@@ -110,36 +110,69 @@ export function renderHtmlResponse(
 }
 
 /**
- * Renders a page into a streamed Response: resolved when the shell is ready, status 500 if a part
- * fails after that, and aborted if it is not done within `abortAfterMs`. The deadline is cleared as
- * soon as the body ends or the client goes: a pending timer would hold the whole render (tree, loader
+ * Starts React's render of a page with what both ways of sending it share: `ready` is called with
+ * React's pipe when the shell (`readyAt` "shell") or the whole page ("all") is rendered; a part that
+ * fails makes the status 500 (errors after the shell are reported, see reportStreamingError); a shell
+ * that fails goes to `shellFailed`; and the render is aborted if not done within `abortAfterMs`,
+ * unless `stopDeadline` is called first. A pending timer would hold the whole render (tree, loader
  * data, buffers) for its full length, hundreds of renders at once under load.
  */
-function renderStreamedHtmlResponse(page: ReactNode, options: RenderOptions): Promise<Response> {
+function startRender(
+  page: ReactNode,
+  options: RenderOptions,
+  readyAt: "shell" | "all",
+  ready: (pipe: (destination: Writable) => void) => void,
+  shellFailed: (error: unknown) => void,
+) {
   let status = options.status;
+  let shellRendered = false;
+  const { pipe, abort } = renderToPipeableStream(page, {
+    nonce: options.nonce,
+    onShellReady() {
+      shellRendered = true;
+      if (readyAt === "shell") ready(pipe);
+    },
+    onAllReady() {
+      if (readyAt === "all") ready(pipe);
+    },
+    onShellError(error: unknown) {
+      clearTimeout(deadline);
+      shellFailed(error);
+    },
+    onError(error: unknown) {
+      status = 500;
+      if (shellRendered) reportStreamingError(error, options.url);
+    },
+  });
+  const deadline = setTimeout(abort, options.abortAfterMs);
+  return { status: () => status, stopDeadline: () => clearTimeout(deadline) };
+}
+
+/**
+ * Renders a page into a streamed Response: resolved when the shell is ready, status 500 if a part
+ * fails after that, and aborted if it is not done within `abortAfterMs`. The deadline is cleared as
+ * soon as the body ends or the client goes.
+ */
+function renderStreamedHtmlResponse(page: ReactNode, options: RenderOptions): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    let deadline: ReturnType<typeof setTimeout> | undefined;
-    const { pipe, abort } = renderToPipeableStream(page, {
-      nonce: options.nonce,
-      onShellReady() {
-        shellRendered = true;
+    const render = startRender(
+      page,
+      options,
+      "shell",
+      (pipe) => {
         const body = new HtmlBody();
-        body.once("close", () => clearTimeout(deadline));
+        body.once("close", render.stopDeadline);
         options.headers.set("Content-Type", "text/html");
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: options.headers, status }));
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: options.headers,
+            status: render.status(),
+          }),
+        );
         pipe(body);
       },
-      onShellError(error: unknown) {
-        clearTimeout(deadline);
-        reject(error);
-      },
-      onError(error: unknown) {
-        status = 500;
-        if (shellRendered) reportStreamingError(error, options.url);
-      },
-    });
-    deadline = setTimeout(abort, options.abortAfterMs);
+      reject,
+    );
   });
 }
 
@@ -156,10 +189,7 @@ function renderWholeHtmlResponse(
   page: ReactNode,
   options: RenderOptions & { encoding: PageEncoding },
 ): Promise<Response> {
-  let status = options.status;
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    let deadline: ReturnType<typeof setTimeout> | undefined;
     const pieces: Buffer[] = [];
     const sink = new Writable({
       write(piece: Buffer, _encoding, callback) {
@@ -169,7 +199,7 @@ function renderWholeHtmlResponse(
     });
     sink.once("error", reject);
     sink.once("finish", () => {
-      clearTimeout(deadline);
+      render.stopDeadline();
       encodePage(Buffer.concat(pieces), options.encoding).then(({ body, encoding }) => {
         options.headers.set("Content-Type", "text/html");
         options.headers.set("Content-Length", String(body.length));
@@ -178,27 +208,10 @@ function renderWholeHtmlResponse(
         options.headers.append("Vary", "Accept-Encoding");
         // A view of the Buffer's bytes, not a copy (TypeScript's BodyInit does not take Node's Buffer).
         const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
-        resolve(new Response(bytes, { headers: options.headers, status }));
+        resolve(new Response(bytes, { headers: options.headers, status: render.status() }));
       }, reject);
     });
-    const { pipe, abort } = renderToPipeableStream(page, {
-      nonce: options.nonce,
-      onShellReady() {
-        shellRendered = true;
-      },
-      onAllReady() {
-        pipe(sink);
-      },
-      onShellError(error: unknown) {
-        clearTimeout(deadline);
-        reject(error);
-      },
-      onError(error: unknown) {
-        status = 500;
-        if (shellRendered) reportStreamingError(error, options.url);
-      },
-    });
-    deadline = setTimeout(abort, options.abortAfterMs);
+    const render = startRender(page, options, "all", (pipe) => pipe(sink), reject);
   });
 }
 
