@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "vitest";
 import {
   consentEvents,
@@ -10,8 +9,6 @@ import {
   whatsappInboundWindows,
 } from "#db/schema";
 import { resetConfigForTests } from "~/config.server";
-import { clientIpContext } from "~/context.server";
-import { action, loader } from "~/routes/webhooks/whatsapp";
 import { createAccount } from "../../../tests/support/factories";
 import {
   createContact,
@@ -24,6 +21,14 @@ import {
   startMetaStandIn,
 } from "../../../tests/support/stand-ins/meta";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import {
+  whatsappDelivery as delivery,
+  webhookGet as get,
+  newMetaNumber,
+  nextWamid as nextId,
+  webhookPost as post,
+  whatsappText as textMessage,
+} from "../../../tests/support/whatsapp-fixtures";
 import { readWhatsAppConfig, verifyAndSaveWhatsApp, webhookVerifiedFor } from "./config.server";
 
 /**
@@ -58,19 +63,7 @@ let n = 0;
 /** A company whose Meta number exists in the stand-in, and the credentials it types in. */
 function metaNumber() {
   n++;
-  const ids = {
-    phoneNumberId: `10654${Date.now() % 100000}${n}`,
-    whatsappBusinessAccountId: `20987${Date.now() % 100000}${n}`,
-    authToken: `EAAG-token-${n}-${Math.random().toString(36).slice(2)}`,
-    appSecret: `app-secret-${n}-${Math.random().toString(36).slice(2)}`,
-  };
-  meta.addNumber({
-    phoneNumberId: ids.phoneNumberId,
-    accessToken: ids.authToken,
-    businessAccountId: ids.whatsappBusinessAccountId,
-    displayPhoneNumber: "15550100",
-  });
-  return { ...ids, phoneNumber: "15550100123" };
+  return newMetaNumber(meta);
 }
 
 async function configured() {
@@ -81,65 +74,6 @@ async function configured() {
   const view = await readWhatsAppConfig(scope);
   return { account, scope, creds, view: view as NonNullable<typeof view> };
 }
-
-const context = () => {
-  const c = new RouterContextProvider();
-  c.set(clientIpContext, "203.0.113.9");
-  return c;
-};
-const WEBHOOK = "https://app.blusteam.test/gandalfproxy/api/whatsapp/webhook";
-const get = async (params: Record<string, string>) =>
-  (await loader({
-    request: new Request(`${WEBHOOK}?${new URLSearchParams(params)}`),
-    params: {},
-    context: context(),
-  } as never)) as Response;
-const post = async (body: string, signature?: string | null) =>
-  (await action({
-    request: new Request(WEBHOOK, {
-      method: "POST",
-      body,
-      headers: {
-        "Content-Type": "application/json",
-        ...(signature ? { "X-Hub-Signature-256": signature } : {}),
-      },
-    }),
-    params: {},
-    context: context(),
-  } as never)) as Response;
-
-let wamid = 0;
-const nextId = () => `wamid.TEST${Date.now()}${++wamid}`;
-function delivery(
-  creds: { phoneNumberId: string; whatsappBusinessAccountId: string },
-  value: { messages?: unknown[]; statuses?: unknown[] },
-) {
-  return JSON.stringify({
-    object: "whatsapp_business_account",
-    entry: [
-      {
-        id: creds.whatsappBusinessAccountId,
-        changes: [
-          {
-            field: "messages",
-            value: {
-              messaging_product: "whatsapp",
-              metadata: { display_phone_number: "15550100", phone_number_id: creds.phoneNumberId },
-              ...value,
-            },
-          },
-        ],
-      },
-    ],
-  });
-}
-const textMessage = (from: string, body: string, id = nextId()) => ({
-  from: from.replace("+", ""),
-  id,
-  timestamp: String(Math.floor(Date.now() / 1000)),
-  type: "text",
-  text: { body },
-});
 
 describeEachDatabase("WhatsApp configuration and webhook", (getDb) => {
   test("Verify & Continue saves only credentials Meta answers for; secrets are sealed and shown masked", async () => {

@@ -4,6 +4,12 @@ import { type RecordedRequest, type StandIn, startStandIn } from "./provider-sta
 /**
  * Meta's Graph API for the WhatsApp Cloud API, locally, for as many business numbers as a test adds:
  * - GET /{phone-number-id}?fields=... with the number's bearer token → { id, display_phone_number, verified_name };
+ * - GET /{waba-id}/phone_numbers with a token of that account → { data: [{ verified_name,
+ *   code_verification_status, display_phone_number, quality_rating, platform_type, throughput, id }],
+ *   paging: { cursors: { before, after }, next? } }, as Meta's Cloud API answers it (only the fields
+ *   asked for with ?fields=, id always; two per page, so callers must follow paging.next);
+ *   a known token without access to the account gets Meta's "does not exist, cannot be loaded due
+ *   to missing permissions" (code 100), an unknown token code 190;
  * - GET /{waba-id}/message_templates with the account's token → { data: [{ name, language, status,
  *   category, components }], paging } (two per page, so callers must follow paging.next);
  * - POST /{phone-number-id}/messages with a bearer token and a JSON body, type "text" ({ text: { body } })
@@ -11,7 +17,8 @@ import { type RecordedRequest, type StandIn, startStandIn } from "./provider-sta
  *   be APPROVED and get as many body parameters as it has {{n}}) → { messaging_product, contacts:
  *   [{ input, wa_id }], messages: [{ id: "wamid..." }] };
  * - Graph errors ({ error: { message, type, code, fbtrace_id } }) for a wrong token, id or body.
- * metaWebhookSignature() signs a webhook body as Meta does (X-Hub-Signature-256).
+ * metaWebhookSignature() signs a webhook body as Meta does (X-Hub-Signature-256). pagingOrigin() makes
+ * paging.next links point at another origin (what a tampered answer would do).
  */
 
 export type MetaTemplate = {
@@ -36,6 +43,8 @@ export type MetaStandIn = StandIn & {
   messagesFrom: (phoneNumberId: string) => Array<Record<string, unknown>>;
   /** Another business number (a company's own account). */
   addNumber: (number: MetaNumber) => void;
+  /** paging.next links point at this origin from now on (null: the stand-in's own, the default). */
+  pagingOrigin: (origin: string | null) => void;
 };
 
 const graphError = (status: number, code: number, message: string, type = "OAuthException") => ({
@@ -76,7 +85,20 @@ export async function startMetaStandIn(
   const numbers = new Map<string, MetaNumber>();
   const addNumber = (n: MetaNumber) => numbers.set(n.phoneNumberId, n);
   addNumber({ phoneNumberId, accessToken, ...more });
-  const byAccount = (waba: string) => [...numbers.values()].find((n) => n.businessAccountId === waba);
+  const inAccount = (waba: string) => [...numbers.values()].filter((n) => n.businessAccountId === waba);
+  const byAccount = (waba: string) => inAccount(waba)[0];
+  const knownToken = (auth: string | undefined) =>
+    [...numbers.values()].some((n) => auth === `Bearer ${n.accessToken}`);
+  let nextOrigin: string | null = null;
+  /** Graph's cursor paging over `all`, two per page, `after` being the index to start from. */
+  const page = <T>(request: RecordedRequest, url: URL, all: T[]) => {
+    const after = Number(url.searchParams.get("after") ?? 0);
+    const items = all.slice(after, after + 2);
+    const next = new URL(request.path, nextOrigin ?? `http://${request.headers.host ?? "127.0.0.1"}`);
+    next.searchParams.set("after", String(after + 2));
+    const cursors = { before: String(after), after: String(after + items.length) };
+    return { items, after, paging: after + 2 < all.length ? { cursors, next: next.href } : { cursors } };
+  };
 
   const standIn = await startStandIn((request: RecordedRequest) => {
     const url = new URL(request.path, "http://graph.local");
@@ -104,16 +126,11 @@ export async function startMetaStandIn(
       const number = byAccount(segments[0]);
       if (!number) return unknownObject(segments[0]);
       if (auth !== `Bearer ${number.accessToken}`) return badToken();
-      const all = number.templates ?? [];
-      const after = Number(url.searchParams.get("after") ?? 0);
-      const page = all.slice(after, after + 2);
-      const next = after + 2 < all.length ? new URL(request.path, "http://x") : null;
-      next?.searchParams.set("after", String(after + 2));
-      const host = request.headers.host ?? "127.0.0.1";
+      const { items, after, paging } = page(request, url, number.templates ?? []);
       return {
         status: 200,
         body: {
-          data: page.map((t, i) => ({
+          data: items.map((t, i) => ({
             id: String(after + i + 1),
             name: t.name,
             language: t.language,
@@ -121,7 +138,34 @@ export async function startMetaStandIn(
             category: t.category ?? "MARKETING",
             components: [{ type: "BODY", text: t.body }],
           })),
-          paging: next ? { next: `http://${host}${next.pathname}${next.search}` } : {},
+          paging,
+        },
+      };
+    }
+    if (request.method === "GET" && segments.length === 2 && segments[1] === "phone_numbers") {
+      const held = inAccount(segments[0]);
+      if (!knownToken(auth)) return badToken();
+      // Meta answers a token without access to the account as if the account did not exist.
+      if (!held.some((n) => auth === `Bearer ${n.accessToken}`)) return unknownObject(segments[0]);
+      const fields = url.searchParams.get("fields")?.split(",");
+      const { items, paging } = page(request, url, held);
+      return {
+        status: 200,
+        body: {
+          data: items.map((n) =>
+            Object.fromEntries(
+              Object.entries({
+                verified_name: "Stand-in Business",
+                code_verification_status: "VERIFIED",
+                display_phone_number: n.displayPhoneNumber ?? "+1 555-0100",
+                quality_rating: "GREEN",
+                platform_type: "CLOUD_API",
+                throughput: { level: "STANDARD" },
+                id: n.phoneNumberId,
+              }).filter(([key]) => key === "id" || !fields || fields.includes(key)),
+            ),
+          ),
+          paging,
         },
       };
     }
@@ -183,8 +227,12 @@ export async function startMetaStandIn(
     messages: () => created,
     messagesFrom: (id) => created.filter((_, i) => senders[i] === id),
     addNumber,
+    pagingOrigin: (origin) => {
+      nextOrigin = origin;
+    },
     reset: () => {
       standIn.reset();
+      nextOrigin = null;
       created.length = 0;
       senders.length = 0;
     },
