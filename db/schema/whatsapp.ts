@@ -1,6 +1,5 @@
 import {
   boolean,
-  index,
   integer,
   pgTable,
   primaryKey,
@@ -25,6 +24,7 @@ export const whatsappConfigs = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     /** customerOriginationPhoneNumberDto.phoneNumber: 10 to 13 digits. */
     originationPhone: text("origination_phone").notNull(),
+    /** Listed by GET /{business-account-id}/phone_numbers with the token when saved. */
     phoneNumberId: text("phone_number_id").notNull(),
     businessAccountId: text("business_account_id").notNull(),
     /** sealSecret(token, "whatsapp-token"). */
@@ -41,9 +41,10 @@ export const whatsappConfigs = pgTable(
   },
   (t) => [
     uniqueIndex("whatsapp_configs_verify_token_uq").on(t.verifyToken),
-    // Inbound webhooks name the phone number id (or the WABA id): one company each.
+    // Inbound webhooks are routed by the phone number id to the one company holding it; the WhatsApp
+    // Business Account (checked with the company's token to list that number) is one company's too.
     uniqueIndex("whatsapp_configs_phone_number_id_uq").on(t.phoneNumberId),
-    index("whatsapp_configs_business_account_idx").on(t.businessAccountId),
+    uniqueIndex("whatsapp_configs_business_account_uq").on(t.businessAccountId),
   ],
 );
 

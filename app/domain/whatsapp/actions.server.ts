@@ -10,6 +10,13 @@ import { syncTemplates } from "./templates.server";
  * action checks the caller may change the integration, then calls one of these.
  */
 
+const REFUSALS = {
+  locked: "whatsapp.locked",
+  "number-not-in-account": "whatsapp.numberNotInAccount",
+  "number-taken": "whatsapp.numberTaken",
+  "account-taken": "whatsapp.businessAccountTaken",
+} as const;
+
 /** 'Verify & Continue': 'Your details are saved successfully' or 'Details are not correct'. */
 export async function answerVerifyAndSave(
   request: Request,
@@ -21,10 +28,8 @@ export async function answerVerifyAndSave(
     const outcome = await verifyAndSaveWhatsApp(member, input);
     if (outcome.status === "saved")
       return respond(request, form, { message: "whatsapp.saved" }, { saved: true });
-    if (outcome.status === "locked")
-      return respond(request, form, { message: "whatsapp.locked", error: true });
-    if (outcome.status === "number-taken")
-      return respond(request, form, { message: "whatsapp.numberTaken", error: true });
+    if (outcome.status !== "not-correct")
+      return respond(request, form, { message: REFUSALS[outcome.status], error: true });
     // Meta's own words can name the token's owner: the log has them, the company sees the spec's text.
     console.warn(`whatsapp: verify-and-save for account ${member.account.id} refused: ${outcome.reason}`);
     return respond(request, form, { message: "whatsapp.notCorrect", error: true });

@@ -1,18 +1,19 @@
 import { randomInt } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, ne, or } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { whatsappConfigs } from "#db/schema";
 import { config } from "~/config.server";
 import type { AccountScope, Queryable } from "~/domain/kernel/scope";
 import { maskSecret, openSecret, sealSecret } from "~/services/crypto/data-encryption.server";
 import type { MetaSettings } from "~/services/messaging/meta.server";
-import { graphUrl, phoneNumberAnswers } from "~/services/messaging/meta-business.server";
+import { businessAccountNumber, graphUrl } from "~/services/messaging/meta-business.server";
 import type { WhatsAppCredentials } from "./schemas";
 
 /**
- * A company's own WhatsApp configuration (spec 3 section 3.11): saved only once Meta answers for the
- * phone number id with the token ('Verify & Continue'), its token and app secret sealed at rest and
- * shown back masked, and the verify token Meta's webhook subscription must echo.
+ * A company's own WhatsApp configuration (spec 3 section 3.11): saved only once Meta, asked with the
+ * token, lists the phone number id among the WhatsApp Business Account's numbers ('Verify & Continue'),
+ * its token and app secret sealed at rest and shown back masked, and the verify token Meta's webhook
+ * subscription must echo. A phone number id and an account id each belong to one company.
  */
 
 export const TOKEN_PURPOSE = "whatsapp-token";
@@ -76,13 +77,17 @@ function masked(sealed: string, purpose: string) {
 export type SaveOutcome =
   | { status: "saved" }
   | { status: "not-correct"; reason: string }
+  | { status: "number-not-in-account" }
   | { status: "number-taken" }
+  | { status: "account-taken" }
   | { status: "locked" };
 
 /**
- * 'Verify & Continue' (the spec's verify-and-save): Meta must answer for the phone number id with the
- * token, then the configuration is stored with a new verify token. Once a verify token exists the
- * credentials are locked (spec 3 section 4.8): a second save is refused.
+ * 'Verify & Continue' (the spec's verify-and-save): Meta, asked with the token, must list the phone
+ * number id among the WhatsApp Business Account's numbers; then the configuration is stored with a new
+ * verify token. Whether another company holds the number or the account is told only after Meta
+ * answered, so only a holder of a token for them learns it. Once a verify token exists the credentials
+ * are locked (spec 3 section 4.8): a second save is refused.
  */
 export async function verifyAndSaveWhatsApp(
   scope: AccountScope,
@@ -91,24 +96,42 @@ export async function verifyAndSaveWhatsApp(
 ): Promise<SaveOutcome> {
   const current = await readWhatsAppConfig(scope, db);
   if (current) return { status: "locked" };
-  const answer = await phoneNumberAnswers(input.phoneNumberId.trim(), input.authToken.trim());
-  if (!answer.ok) return { status: "not-correct", reason: answer.reason };
+  const phoneNumberId = input.phoneNumberId.trim();
+  const businessAccountId = input.whatsappBusinessAccountId.trim();
+  const authToken = input.authToken.trim();
+  const answer = await businessAccountNumber(businessAccountId, phoneNumberId, authToken);
+  if (answer.status === "refused") return { status: "not-correct", reason: answer.reason };
+  if (answer.status === "not-listed") return { status: "number-not-in-account" };
   const inserted = await db
     .insert(whatsappConfigs)
     .values({
       accountId: scope.account.id,
       originationPhone: input.phoneNumber.trim(),
-      phoneNumberId: input.phoneNumberId.trim(),
-      businessAccountId: input.whatsappBusinessAccountId.trim(),
-      authTokenSealed: sealSecret(input.authToken.trim(), TOKEN_PURPOSE),
+      phoneNumberId,
+      businessAccountId,
+      authTokenSealed: sealSecret(authToken, TOKEN_PURPOSE),
       appSecretSealed: sealSecret(input.appSecret.trim(), APP_SECRET_PURPOSE),
       verifyToken: newVerifyToken(),
     })
     .onConflictDoNothing()
     .returning({ accountId: whatsappConfigs.accountId });
   if (inserted.length > 0) return { status: "saved" };
-  // Another company uses that phone number id, or a second save raced this one.
-  return (await readWhatsAppConfig(scope, db)) ? { status: "locked" } : { status: "number-taken" };
+  // A second save raced this one, or another company holds the number or the account.
+  if (await readWhatsAppConfig(scope, db)) return { status: "locked" };
+  const holders = await db
+    .select({ phoneNumberId: whatsappConfigs.phoneNumberId })
+    .from(whatsappConfigs)
+    .where(
+      and(
+        ne(whatsappConfigs.accountId, scope.account.id),
+        or(
+          eq(whatsappConfigs.phoneNumberId, phoneNumberId),
+          eq(whatsappConfigs.businessAccountId, businessAccountId),
+        ),
+      ),
+    );
+  const numberHeld = holders.length === 0 || holders.some((h) => h.phoneNumberId === phoneNumberId);
+  return numberHeld ? { status: "number-taken" } : { status: "account-taken" };
 }
 
 /** Step 2's 'Verify & Save': whether Meta's subscription check (GET on the webhook) has come in. */

@@ -1,4 +1,4 @@
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { whatsappConfigs, whatsappInboundWindows, whatsappWebhookEntries } from "#db/schema";
 import type { Queryable } from "~/domain/kernel/scope";
@@ -13,8 +13,8 @@ import { APP_SECRET_PURPOSE, companyMetaSettings } from "./config.server";
  * Meta's WhatsApp webhook (GET and POST /gandalfproxy/api/whatsapp/webhook).
  * - GET, the subscription check: hub.mode=subscribe with a company's verify token answers
  *   hub.challenge and marks that company's webhook verified (its card turns 'Active').
- * - POST, the deliveries: the company is found by the payload's phone_number_id (else its WhatsApp
- *   Business Account id) and the body must carry its app secret's X-Hub-Signature-256. Messages and
+ * - POST, the deliveries: each change goes to the one company holding its metadata.phone_number_id,
+ *   and the body must carry that company's app secret's X-Hub-Signature-256. Messages and
  *   statuses then take the SMS path (app/domain/messaging): STOP-style words opt the number out,
  *   statuses move a message forward only. Each entry is acted on once (Meta redelivers until it gets
  *   a 200): a message by its id, a status by its id and status.
@@ -66,7 +66,21 @@ type WaPayload = { object?: string; entry?: Array<{ id?: string; changes?: WaCha
 
 export type WebhookAnswer =
   | { status: 200; handled: { messages: number; statuses: number; replays: number } }
-  | { status: 400 | 401; reason: string };
+  | { status: 401; reason: string };
+
+/**
+ * One answer for every delivery that cannot be taken as a company's: unreadable, naming no number a
+ * company holds, or not signed with the secret of each company it names. Telling these apart would let
+ * anyone ask which phone number ids are connected here.
+ */
+const REFUSED = { status: 401, reason: "invalid signature" } as const;
+
+/** The phone number id a change of the `messages` field is for (the only field acted on). */
+function phoneNumberIdOf(change: WaChange | undefined): string | null {
+  if (change?.field !== undefined && change.field !== "messages") return null;
+  const id = change?.value?.metadata?.phone_number_id;
+  return typeof id === "string" && id ? id : null;
+}
 
 export async function receiveWebhook(
   rawBody: string,
@@ -77,37 +91,30 @@ export async function receiveWebhook(
   try {
     payload = JSON.parse(rawBody);
   } catch {
-    // Unsigned garbage and signed garbage alike: nothing to find a company by.
-    return { status: 401, reason: "unknown account" };
+    return REFUSED;
   }
-  if (!payload || typeof payload !== "object" || !Array.isArray(payload.entry))
-    return { status: 401, reason: "unknown account" };
-  const phoneIds = new Set<string>();
-  const accountIds = new Set<string>();
-  for (const entry of payload.entry) {
-    if (typeof entry?.id === "string") accountIds.add(entry.id);
-    for (const change of entry?.changes ?? []) {
-      const id = change?.value?.metadata?.phone_number_id;
-      if (typeof id === "string") phoneIds.add(id);
-    }
-  }
-  if (phoneIds.size === 0 && accountIds.size === 0) return { status: 401, reason: "unknown account" };
+  if (!payload || typeof payload !== "object" || !Array.isArray(payload.entry)) return REFUSED;
+  const changes = payload.entry.flatMap((entry) => (Array.isArray(entry?.changes) ? entry.changes : []));
+  const phoneIds = new Set(changes.map(phoneNumberIdOf).filter((id) => id !== null));
+  // Other fields (template or account updates) carry nothing acted on: acknowledged, so Meta does not
+  // retry them for days, and nothing is looked up for them.
+  if (phoneIds.size === 0) return { status: 200, handled: { messages: 0, statuses: 0, replays: 0 } };
+  // Routed by the number only: the WhatsApp Business Account id (entry.id) selects nobody, so a
+  // company claiming another's account id cannot be asked to sign that account's deliveries.
   const configs = await db
     .select({
       accountId: whatsappConfigs.accountId,
       phoneNumberId: whatsappConfigs.phoneNumberId,
-      businessAccountId: whatsappConfigs.businessAccountId,
       appSecretSealed: whatsappConfigs.appSecretSealed,
     })
     .from(whatsappConfigs)
-    .where(
-      or(
-        phoneIds.size > 0 ? inArray(whatsappConfigs.phoneNumberId, [...phoneIds]) : sql`false`,
-        accountIds.size > 0 ? inArray(whatsappConfigs.businessAccountId, [...accountIds]) : sql`false`,
-      ),
-    );
-  if (configs.length === 0) return { status: 401, reason: "unknown account" };
-  // Every company the body names must have signed it: one forged entry refuses the whole delivery.
+    .where(inArray(whatsappConfigs.phoneNumberId, [...phoneIds]));
+  // A number nobody holds is refused, not acknowledged: without a company's secret the delivery cannot
+  // be told from a forgery, and Meta retries a refused delivery for days, so a STOP sent while its
+  // company is (re)connecting the number is applied once it is back rather than lost.
+  if (configs.length === 0) return REFUSED;
+  // Each number is one company's (unique), so a delivery from Meta names one company, or several
+  // sharing one Meta app and so one secret; the body must carry the signature of each one named.
   const signedByAll = configs.every((c) => {
     try {
       return metaSignatureValid(rawBody, signature, openSecret(c.appSecretSealed, APP_SECRET_PURPOSE));
@@ -115,34 +122,29 @@ export async function receiveWebhook(
       return false;
     }
   });
-  if (!signedByAll) return { status: 401, reason: "bad signature" };
+  if (!signedByAll) return REFUSED;
 
   const handled = { messages: 0, statuses: 0, replays: 0 };
-  for (const entry of payload.entry) {
-    for (const change of entry?.changes ?? []) {
-      if (change?.field !== undefined && change.field !== "messages") continue;
-      const value = change?.value;
-      const company =
-        configs.find((c) => c.phoneNumberId === value?.metadata?.phone_number_id) ??
-        configs.find((c) => c.businessAccountId === entry.id);
-      if (!company || !value) continue;
-      for (const message of value.messages ?? []) {
-        const first = await receiveMessage(
-          db,
-          company.accountId,
-          value.metadata?.display_phone_number,
-          message,
-        );
-        if (first === null) continue;
-        if (first) handled.messages++;
-        else handled.replays++;
-      }
-      for (const status of value.statuses ?? []) {
-        const first = await receiveStatus(db, company.accountId, status);
-        if (first === null) continue;
-        if (first) handled.statuses++;
-        else handled.replays++;
-      }
+  for (const change of changes) {
+    const company = configs.find((c) => c.phoneNumberId === phoneNumberIdOf(change));
+    const value = change?.value;
+    if (!company || !value) continue;
+    for (const message of value.messages ?? []) {
+      const first = await receiveMessage(
+        db,
+        company.accountId,
+        value.metadata?.display_phone_number,
+        message,
+      );
+      if (first === null) continue;
+      if (first) handled.messages++;
+      else handled.replays++;
+    }
+    for (const status of value.statuses ?? []) {
+      const first = await receiveStatus(db, company.accountId, status);
+      if (first === null) continue;
+      if (first) handled.statuses++;
+      else handled.replays++;
     }
   }
   return { status: 200, handled };

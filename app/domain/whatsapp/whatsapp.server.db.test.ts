@@ -83,13 +83,15 @@ describeEachDatabase("WhatsApp configuration and webhook", (getDb) => {
 
     const wrongToken = await verifyAndSaveWhatsApp(scope, { ...creds, authToken: "not-the-token" });
     expect(wrongToken.status).toBe("not-correct");
+    const wrongAccount = await verifyAndSaveWhatsApp(scope, { ...creds, whatsappBusinessAccountId: "999" });
+    expect(wrongAccount.status).toBe("not-correct");
     const wrongId = await verifyAndSaveWhatsApp(scope, { ...creds, phoneNumberId: "999" });
-    expect(wrongId.status).toBe("not-correct");
+    expect(wrongId.status).toBe("number-not-in-account");
     expect(await readWhatsAppConfig(scope)).toBeNull();
 
     expect(await verifyAndSaveWhatsApp(scope, creds)).toEqual({ status: "saved" });
     const [lookup] = meta.requests.filter((r) => r.method === "GET").slice(-1);
-    expect(lookup.path.startsWith(`/${creds.phoneNumberId}?`)).toBe(true);
+    expect(lookup.path.startsWith(`/${creds.whatsappBusinessAccountId}/phone_numbers?`)).toBe(true);
     expect(lookup.headers.authorization).toBe(`Bearer ${creds.authToken}`);
 
     const [row] = await getDb()

@@ -41,6 +41,9 @@ const whatsapp = {
   saved: "Your details are saved successfully",
   notCorrect: "Details are not correct",
   numberTaken: "This Phone Number ID is already connected to another company.",
+  numberNotInAccount:
+    "This Phone Number ID is not one of the numbers of that WhatsApp Business Account. Check both IDs in Meta's WhatsApp Manager.",
+  businessAccountTaken: "This WhatsApp Business Account ID is already connected to another company.",
   verified: "Verified successfully!",
   verificationFailed: "Verification failed!",
   somethingWrong: "Something went wrong!",

@@ -41,6 +41,9 @@ const whatsapp = {
   saved: "Vos informations ont bien été enregistrées",
   notCorrect: "Les informations ne sont pas correctes",
   numberTaken: "Cet ID de numéro de téléphone est déjà connecté à une autre entreprise.",
+  numberNotInAccount:
+    "Cet ID de numéro de téléphone ne fait pas partie des numéros de ce compte WhatsApp Business. Vérifiez les deux ID dans le WhatsApp Manager de Meta.",
+  businessAccountTaken: "Cet ID de compte WhatsApp Business est déjà connecté à une autre entreprise.",
   verified: "Vérifié avec succès !",
   verificationFailed: "Échec de la vérification !",
   somethingWrong: "Une erreur s'est produite !",

@@ -109,6 +109,34 @@ describeEachDatabase("/integration?view=whatsapp", () => {
     expect(check.data).toMatchObject({ toast: { message: "whatsapp.verificationFailed", error: true } });
   });
 
+  test("a number its account does not list, and an account another company holds, are refused in words; nothing is saved", async () => {
+    const owner = await companyWithAdmin();
+    const held = credentials();
+    const save = async (adminId: string, fields: Record<string, string>) =>
+      callAction(
+        await signedInRequest(adminId, URL_WA, form({ intent: "whatsapp-verify-and-save", ...fields })),
+      );
+    expect((await save(owner.admin.id, held)).data).toMatchObject({ toast: { message: "whatsapp.saved" } });
+
+    const other = await companyWithAdmin();
+    const own = credentials();
+    const outside = await save(other.admin.id, { ...own, phoneNumberId: held.phoneNumberId });
+    expect(outside.data).toMatchObject({ toast: { message: "whatsapp.numberNotInAccount", error: true } });
+    // A token that reaches the held account, for another of its numbers.
+    const sameAccount = { ...own, phoneNumberId: `${held.phoneNumberId}9`, authToken: `${own.authToken}-2` };
+    meta.addNumber({
+      phoneNumberId: sameAccount.phoneNumberId,
+      accessToken: sameAccount.authToken,
+      businessAccountId: held.whatsappBusinessAccountId,
+    });
+    const taken = await save(other.admin.id, {
+      ...sameAccount,
+      whatsappBusinessAccountId: held.whatsappBusinessAccountId,
+    });
+    expect(taken.data).toMatchObject({ toast: { message: "whatsapp.businessAccountTaken", error: true } });
+    expect((await callLoader(await signedInRequest(other.admin.id, URL_WA))).whatsapp).toBeNull();
+  });
+
   test("an RO Admin sees the view and is refused every WhatsApp write with 403", async () => {
     const a = await companyWithAdmin();
     const cookie = await roAdminViewCookie(a.account.id);

@@ -37,27 +37,65 @@ async function graphGet(url: string, token: string): Promise<unknown> {
 }
 
 /**
- * Whether the phone number id answers with this token (GET /{phone-number-id}): the check behind
- * 'Verify & Continue'. Any failure (wrong id, wrong token, Meta unreachable) is a no.
+ * The items of a Graph list, page after page (paging.next), at most `maxPages` pages. Each call carries
+ * the company's token, so a next page is asked for only at the configured Graph API's origin: a
+ * paging.next anywhere else (a tampered answer, a proxy in the way) is refused with an error, never
+ * followed and never taken for the end of the list (template sync deletes what a list leaves out).
  */
-export async function phoneNumberAnswers(
+async function* graphList(firstUrl: string, token: string, maxPages = 20): AsyncGenerator<unknown> {
+  const origin = new URL(graphUrl()).origin;
+  let url: string | null = firstUrl;
+  for (let page = 0; url && page < maxPages; page++) {
+    const answer = (await graphGet(url, token)) as { data?: unknown; paging?: { next?: unknown } } | null;
+    if (Array.isArray(answer?.data)) yield* answer.data;
+    const next = answer?.paging?.next;
+    url = typeof next === "string" && next ? atGraphOrigin(next, origin) : null;
+  }
+}
+
+function atGraphOrigin(next: string, origin: string): string {
+  const parsed = URL.parse(next);
+  if (parsed?.origin !== origin)
+    throw new Error(
+      `WhatsApp: a paging.next outside the Graph API was not followed (${parsed?.origin ?? "not a URL"})`,
+    );
+  return parsed.href;
+}
+
+export type BusinessNumberCheck =
+  | { status: "listed"; displayPhoneNumber: string | null }
+  | { status: "not-listed" }
+  | { status: "refused"; reason: string };
+
+/**
+ * Whether the WhatsApp Business Account lists the phone number id among its numbers, asked with the
+ * token (GET /{waba-id}/phone_numbers): the check behind 'Verify & Continue'. Meta answers only a
+ * token that reaches that account, so a company can claim neither another company's account id nor a
+ * number outside its own account. Meta refusing (wrong account id, wrong token, unreachable) is told
+ * apart from a number the account does not list.
+ */
+export async function businessAccountNumber(
+  businessAccountId: string,
   phoneNumberId: string,
   token: string,
-): Promise<{ ok: true; displayPhoneNumber: string | null } | { ok: false; reason: string }> {
+): Promise<BusinessNumberCheck> {
   try {
-    const answer = (await graphGet(
-      `${graphUrl()}/${encodeURIComponent(phoneNumberId)}?fields=id,display_phone_number,verified_name`,
+    const numbers = graphList(
+      `${graphUrl()}/${encodeURIComponent(businessAccountId)}/phone_numbers?fields=id,display_phone_number,verified_name&limit=100`,
       token,
-    )) as { id?: unknown; display_phone_number?: unknown } | null;
-    if (answer?.id !== phoneNumberId)
-      return { ok: false, reason: "WhatsApp: the answer names another number" };
-    return {
-      ok: true,
-      displayPhoneNumber:
-        typeof answer.display_phone_number === "string" ? answer.display_phone_number : null,
-    };
+    );
+    for await (const item of numbers) {
+      const number = item as { id?: unknown; display_phone_number?: unknown } | null;
+      if (number?.id !== phoneNumberId) continue;
+      return {
+        status: "listed",
+        displayPhoneNumber:
+          typeof number.display_phone_number === "string" ? number.display_phone_number : null,
+      };
+    }
+    return { status: "not-listed" };
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    return { status: "refused", reason: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -69,34 +107,32 @@ export type GraphTemplate = {
   body: string;
 };
 
+type GraphTemplateItem = {
+  name?: string;
+  language?: string;
+  status?: string;
+  category?: string;
+  components?: Array<{ type?: string; text?: string }>;
+} | null;
+
 /** Every message template of the WhatsApp Business account, following Graph's paging (at most 20 pages). */
 export async function messageTemplates(businessAccountId: string, token: string): Promise<GraphTemplate[]> {
   const out: GraphTemplate[] = [];
-  let url: string | null =
-    `${graphUrl()}/${encodeURIComponent(businessAccountId)}/message_templates?fields=name,language,status,category,components&limit=100`;
-  for (let page = 0; url && page < 20; page++) {
-    const answer = (await graphGet(url, token)) as {
-      data?: Array<{
-        name?: string;
-        language?: string;
-        status?: string;
-        category?: string;
-        components?: Array<{ type?: string; text?: string }>;
-      }>;
-      paging?: { next?: string };
-    } | null;
-    for (const t of answer?.data ?? []) {
-      if (!t.name || !t.language) continue;
-      const body = t.components?.find((c) => c.type?.toUpperCase() === "BODY")?.text ?? "";
-      out.push({
-        name: t.name,
-        language: t.language,
-        status: t.status ?? "",
-        category: t.category ?? null,
-        body,
-      });
-    }
-    url = answer?.paging?.next ?? null;
+  const items = graphList(
+    `${graphUrl()}/${encodeURIComponent(businessAccountId)}/message_templates?fields=name,language,status,category,components&limit=100`,
+    token,
+  );
+  for await (const item of items) {
+    const t = item as GraphTemplateItem;
+    if (!t?.name || !t.language) continue;
+    const body = t.components?.find((c) => c.type?.toUpperCase() === "BODY")?.text ?? "";
+    out.push({
+      name: t.name,
+      language: t.language,
+      status: t.status ?? "",
+      category: t.category ?? null,
+      body,
+    });
   }
   return out;
 }
