@@ -224,5 +224,10 @@ describeEachDatabase("WhatsApp Business Account claims and webhook routing", (ge
       .from(whatsappTemplates)
       .where(eq(whatsappTemplates.accountId, company.account.id));
     expect(kept.map((t) => t.name).sort()).toEqual(["five", "four", "one", "three", "two"]);
+
+    // Nor is a list longer than the pages read taken for the whole (41 templates: 21 pages of two).
+    const many = Array.from({ length: 41 }, (_, i) => ({ ...templates[0], name: `t${i}` }));
+    const long = await companySaving(newMetaNumber(meta(), { templates: many }));
+    expect(await syncTemplates(long.scope)).toMatchObject({ status: "failed" });
   });
 });

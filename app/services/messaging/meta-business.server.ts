@@ -40,12 +40,14 @@ async function graphGet(url: string, token: string): Promise<unknown> {
  * The items of a Graph list, page after page (paging.next), at most `maxPages` pages. Each call carries
  * the company's token, so a next page is asked for only at the configured Graph API's origin: a
  * paging.next anywhere else (a tampered answer, a proxy in the way) is refused with an error, never
- * followed and never taken for the end of the list (template sync deletes what a list leaves out).
+ * followed. Neither it nor a list longer than `maxPages` is taken for the end of the list: template
+ * sync deletes what the list leaves out.
  */
 async function* graphList(firstUrl: string, token: string, maxPages = 20): AsyncGenerator<unknown> {
   const origin = new URL(graphUrl()).origin;
   let url: string | null = firstUrl;
-  for (let page = 0; url && page < maxPages; page++) {
+  for (let page = 0; url; page++) {
+    if (page === maxPages) throw new Error(`WhatsApp: the list goes on past ${maxPages} pages`);
     const answer = (await graphGet(url, token)) as { data?: unknown; paging?: { next?: unknown } } | null;
     if (Array.isArray(answer?.data)) yield* answer.data;
     const next = answer?.paging?.next;
@@ -115,7 +117,7 @@ type GraphTemplateItem = {
   components?: Array<{ type?: string; text?: string }>;
 } | null;
 
-/** Every message template of the WhatsApp Business account, following Graph's paging (at most 20 pages). */
+/** Every message template of the WhatsApp Business account, following Graph's paging (up to 20 pages). */
 export async function messageTemplates(businessAccountId: string, token: string): Promise<GraphTemplate[]> {
   const out: GraphTemplate[] = [];
   const items = graphList(
