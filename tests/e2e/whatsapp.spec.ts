@@ -77,7 +77,17 @@ test("a company admin connects its own WhatsApp number and verifies the webhook"
   await expect(toast(page, "Details are not correct")).toBeVisible();
   await expect(page.getByText("Step 2", { exact: true })).toHaveCount(0);
 
+  // The right token with a number of another account (issue 32): refused in words, nothing saved.
+  const elsewhere = await newWhatsAppNumber();
   await field(page, "Authentication Token").fill(number.accessToken);
+  await field(page, "Phone Number ID").fill(elsewhere.phoneNumberId);
+  await verify.click();
+  await expect(
+    toast(page, "This Phone Number ID is not one of the numbers of that WhatsApp Business Account."),
+  ).toBeVisible();
+  await expect(page.getByText("Step 2", { exact: true })).toHaveCount(0);
+
+  await field(page, "Phone Number ID").fill(number.phoneNumberId);
   await verify.click();
   await expect(toast(page, "Your details are saved successfully")).toBeVisible();
 
