@@ -1,11 +1,10 @@
-import { Session } from "@shopify/shopify-api";
 import { expect, test, vi } from "vitest";
 import { shopifySessions, tritechProfiles, whatsappConfigs } from "#db/schema";
 import { openSecret, SecretUnreadableError, sealSecret } from "~/services/crypto/data-encryption.server";
 import { resealColumns, writeResealed } from "~/services/crypto/sealed-columns.server";
-import { shopifySessionStorage } from "~/services/shopify/session-storage.server";
 import { dataEncryptionKeysForTests, NEW_KEY, OLD_KEY } from "../../../tests/support/data-encryption-keys";
 import { createAccount } from "../../../tests/support/factories";
+import { insertPlaintextSession, storeOfflineSession } from "../../../tests/support/shopify-sessions";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { TRITECH_SECRET_PURPOSE } from "../tritech/defaults";
 import { APP_SECRET_PURPOSE, TOKEN_PURPOSE } from "../whatsapp/config.server";
@@ -22,14 +21,15 @@ const SHOP = "rotated-shop.myshopify.com";
 const quiet = { log: () => {}, error: () => {} };
 
 describeEachDatabase("sealing secrets at rest again after a rotation", (getDb) => {
-  async function sealedRows() {
-    const account = await createAccount();
+  async function sealedTritechProfile(accountId: string, secret: string) {
     await getDb()
       .insert(tritechProfiles)
-      .values({
-        accountId: account.id,
-        secretSealed: sealSecret("tritech-secret-0001", TRITECH_SECRET_PURPOSE),
-      });
+      .values({ accountId, secretSealed: sealSecret(secret, TRITECH_SECRET_PURPOSE) });
+  }
+
+  async function sealedRows() {
+    const account = await createAccount();
+    await sealedTritechProfile(account.id, "tritech-secret-0001");
     await getDb()
       .insert(whatsappConfigs)
       .values({
@@ -41,16 +41,7 @@ describeEachDatabase("sealing secrets at rest again after a rotation", (getDb) =
         appSecretSealed: sealSecret("meta-app-secret-0001", APP_SECRET_PURPOSE),
         verifyToken: `verify-${account.id}`,
       });
-    await shopifySessionStorage.storeSession(
-      new Session({
-        id: `offline_${SHOP}`,
-        shop: SHOP,
-        state: "",
-        isOnline: false,
-        accessToken: "shpat_rotated_0001",
-        refreshToken: "shprt_rotated_0001",
-      }),
-    );
+    await storeOfflineSession(SHOP, "shpat_rotated_0001", null, "shprt_rotated_0001");
   }
 
   /** Every sealed value, as stored, with its column's purpose and what it should open to. */
@@ -93,15 +84,7 @@ describeEachDatabase("sealing secrets at rest again after a rotation", (getDb) =
 
   test("Shopify tokens kept in clear by an older version are sealed by the sweep", async () => {
     useKeys(NEW_KEY);
-    await getDb()
-      .insert(shopifySessions)
-      .values({
-        id: `offline_${SHOP}`,
-        shop: SHOP,
-        state: "",
-        isOnline: false,
-        accessToken: "shpat_plain_0001",
-      });
+    await insertPlaintextSession(`offline_${SHOP}`, SHOP, { accessToken: "shpat_plain_0001" });
     const outcomes = await resealSecretsAtRest(quiet);
     expect(outcomes.find((o) => o.column === "shopify_sessions.accessToken")?.resealed).toBe(1);
     const [row] = await getDb().select().from(shopifySessions);
@@ -115,12 +98,7 @@ describeEachDatabase("sealing secrets at rest again after a rotation", (getDb) =
     useKeys(OLD_KEY);
     await getDb().delete(whatsappConfigs);
     const account = await createAccount();
-    await getDb()
-      .insert(tritechProfiles)
-      .values({
-        accountId: account.id,
-        secretSealed: sealSecret("tritech-secret-0002", TRITECH_SECRET_PURPOSE),
-      });
+    await sealedTritechProfile(account.id, "tritech-secret-0002");
 
     useKeys(NEW_KEY, OLD_KEY);
     const log = { log: vi.fn(), error: vi.fn() };
@@ -135,28 +113,19 @@ describeEachDatabase("sealing secrets at rest again after a rotation", (getDb) =
   test("the sweep goes through every page of rows", async () => {
     useKeys(NEW_KEY);
     const ids = ["a", "b", "c", "d", "e"].map((letter) => `offline_${letter}-${SHOP}`);
-    await getDb()
-      .insert(shopifySessions)
-      .values(ids.map((id) => ({ id, shop: SHOP, state: "", isOnline: false, accessToken: `shpat_${id}` })));
+    for (const id of ids) await insertPlaintextSession(id, SHOP, { accessToken: `shpat_${id}` });
     const column = SEALED_COLUMNS.find((c) => c.column === shopifySessions.accessToken)!;
     expect(await resealColumns([column], getDb(), 2)).toEqual([
       { column: "shopify_sessions.accessToken", resealed: 5, unreadable: 0 },
     ]);
     const rows = await getDb().select().from(shopifySessions);
-    for (const row of rows) expect(openSecret(row.accessToken, "shopify-access-token")).toBe(`shpat_${row.id}`);
+    for (const row of rows)
+      expect(openSecret(row.accessToken, "shopify-access-token")).toBe(`shpat_${row.id}`);
   });
 
   test("a row changed since it was read keeps its new value (a token stored meanwhile)", async () => {
     useKeys(NEW_KEY);
-    await shopifySessionStorage.storeSession(
-      new Session({
-        id: `offline_${SHOP}`,
-        shop: SHOP,
-        state: "",
-        isOnline: false,
-        accessToken: "shpat_new",
-      }),
-    );
+    await storeOfflineSession(SHOP, "shpat_new");
     const [{ accessToken: current }] = await getDb().select().from(shopifySessions);
     const column = SEALED_COLUMNS.find((c) => c.column === shopifySessions.accessToken)!;
     const written = await writeResealed(column, `offline_${SHOP}`, "shpat_what_was_read", "sealed-later");

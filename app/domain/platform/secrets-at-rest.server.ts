@@ -49,12 +49,12 @@ export async function resealSecretsAtRest(log: Pick<Console, "log" | "error"> = 
   const unreadable = outcomes.filter((o) => o.unreadable > 0);
   if (unreadable.length > 0)
     log.error(
-      `secrets at rest: ${describe(unreadable)} open with no configured key; list the key they were sealed ` +
+      `secrets at rest: ${listUnreadable(unreadable)} open with no configured key; list the key they were sealed ` +
         'with in DATA_ENCRYPTION_KEY_PREVIOUS (README "Rotating the data encryption key")',
     );
   return outcomes;
 }
 
-function describe(outcomes: ResealOutcome[]): string {
+function listUnreadable(outcomes: ResealOutcome[]): string {
   return outcomes.map((o) => `${o.unreadable} in ${o.column}`).join(", ");
 }

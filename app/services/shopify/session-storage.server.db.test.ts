@@ -4,6 +4,7 @@ import { expect, test, vi } from "vitest";
 import { shopifySessions } from "#db/schema";
 import { openSecret, SecretUnreadableError } from "~/services/crypto/data-encryption.server";
 import { dataEncryptionKeysForTests, NEW_KEY, OLD_KEY } from "../../../tests/support/data-encryption-keys";
+import { insertPlaintextSession } from "../../../tests/support/shopify-sessions";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { shopifySessionStorage } from "./session-storage.server";
 
@@ -96,17 +97,10 @@ describeEachDatabase("Shopify sessions sealed at rest", (getDb) => {
 
   test("a row written in clear before tokens were sealed is read, then sealed in place", async () => {
     useKeys(NEW_KEY);
-    await getDb()
-      .insert(shopifySessions)
-      .values({
-        id: `offline_${SHOP}`,
-        shop: SHOP,
-        state: "",
-        isOnline: false,
-        scope: "read_orders",
-        accessToken: "shpat_legacy_plain_0001",
-        refreshToken: "shprt_legacy_plain_0001",
-      });
+    await insertPlaintextSession(`offline_${SHOP}`, SHOP, {
+      accessToken: "shpat_legacy_plain_0001",
+      refreshToken: "shprt_legacy_plain_0001",
+    });
     const loaded = await shopifySessionStorage.loadSession(`offline_${SHOP}`);
     expect(loaded).toMatchObject({
       accessToken: "shpat_legacy_plain_0001",
