@@ -253,7 +253,8 @@ function load(): AppConfig {
         throw new Error(
           "Invalid environment configuration:\n  DATA_ENCRYPTION_KEY is the session secret kept in the database " +
             "(app_secrets), so the database alone opens the secrets it protects. Set DATA_ENCRYPTION_KEY to a new " +
-            'random key and that one in DATA_ENCRYPTION_KEY_PREVIOUS (README "Rotating the data encryption key").',
+            "random key and move this value to DATA_ENCRYPTION_KEY_PREVIOUS: what it sealed is sealed again " +
+            'under the new key at start (README "Rotating the data encryption key").',
         );
       return [current, ...env.DATA_ENCRYPTION_KEY_PREVIOUS];
     },
