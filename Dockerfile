@@ -2,8 +2,9 @@
 # Blusteam: build the React Router app, then run server.ts with tsx (it migrates, seeds and serves).
 #   docker build -t blusteam .
 #   docker run -p 3000:3000 -v blusteam-data:/data \
-#     -e APP_URL=https://blusteam.example.com -e SMTP_URL=smtp://user:pass@smtp.example.com:587 blusteam
-# A public APP_URL without SMTP_URL (or DEV_OUTBOX=true) refuses to start; add
+#     -e APP_URL=https://blusteam.example.com -e SMTP_URL=smtp://user:pass@smtp.example.com:587 \
+#     -e DATA_ENCRYPTION_KEY="$(openssl rand -hex 32)" blusteam   # keep that key: it opens stored secrets
+# A public APP_URL without SMTP_URL (or DEV_OUTBOX=true) or DATA_ENCRYPTION_KEY refuses to start; add
 # -e DATABASE_URL=postgres://user:pass@host/db for PostgreSQL. README's Docker section has the rest.
 
 FROM node:20-bookworm-slim AS base
@@ -38,6 +39,8 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 COPY package.json package-lock.json tsconfig.json server.ts ./
 # `node --import tsx scripts/worker.ts` runs a worker from the same image (compose.scale-out.yaml).
 COPY scripts/worker.ts ./scripts/worker.ts
+# `node --import tsx scripts/reseal-secrets.ts` after rotating DATA_ENCRYPTION_KEY (README).
+COPY scripts/reseal-secrets.ts ./scripts/reseal-secrets.ts
 COPY app ./app
 COPY db ./db
 COPY --from=build /app/build ./build

@@ -3,7 +3,13 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import express, { type Express } from "express";
 import type { ServerBuild } from "react-router";
-import { assertMailConfigured, assertPublicAddressConfigured, config } from "./app/config.server";
+import {
+  assertDataEncryptionKeyConfigured,
+  assertMailConfigured,
+  assertPublicAddressConfigured,
+  config,
+} from "./app/config.server";
+import { resealSecretsAtRest } from "./app/domain/platform/secrets-at-rest.server";
 import { createExpressApp, loadContextFor } from "./app/express-app.server";
 import { installProcessHandlers } from "./app/process-handlers.server";
 import type { PublicFormRoute } from "./app/serve-public-form.server";
@@ -18,11 +24,14 @@ installProcessHandlers("server");
 const settings = config();
 assertPublicAddressConfigured(settings);
 assertMailConfigured(settings);
+assertDataEncryptionKeyConfigured(settings);
 // Where `react-router build` put the app (react-router.config.ts reads the same BUILD_DIR).
 const buildDirectory = settings.BUILD_DIR;
 
 const database = databaseHandle();
 await seedAll(database, settings);
+// After a key rotation (or from before Shopify tokens were sealed): every secret under the current key.
+await resealSecretsAtRest();
 // Background jobs (CSV imports) run in this process unless a separate `npm run worker` does them.
 // On PGlite there is no other process that could: the worker always runs here.
 if (settings.RUN_WORKER === "true" || database.raw.kind === "pglite")

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { assertMailConfigured, config, resetConfigForTests } from "./config.server";
+import {
+  assertDataEncryptionKeyConfigured,
+  assertMailConfigured,
+  config,
+  installSharedSessionSecret,
+  resetConfigForTests,
+} from "./config.server";
 
 // Each test sets the variables it is about; everything it touched is put back afterwards.
 const KEYS = [
@@ -10,6 +16,10 @@ const KEYS = [
   "TRUST_PROXY",
   "DATABASE_CONNECT_TIMEOUT_SECONDS",
   "DATABASE_STATEMENT_TIMEOUT_MS",
+  "DATA_ENCRYPTION_KEY",
+  "DATA_ENCRYPTION_KEY_PREVIOUS",
+  "DATABASE_URL",
+  "SESSION_SECRET",
 ] as const;
 const saved = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]));
 function withEnv(values: Partial<Record<(typeof KEYS)[number], string>>) {
@@ -23,6 +33,7 @@ afterEach(() => {
     if (saved[key] === undefined) delete process.env[key];
     else process.env[key] = saved[key];
   }
+  installSharedSessionSecret(undefined);
   resetConfigForTests();
 });
 
@@ -66,6 +77,60 @@ describe("the local trial and a deployment", () => {
     ]) {
       expect(withEnv({ APP_URL: appUrl }).appUrlIsLoopback).toBe(false);
     }
+  });
+});
+
+describe("the key for secrets at rest (DATA_ENCRYPTION_KEY)", () => {
+  test("a deployment without it refuses to start, naming it; the local trial needs none", () => {
+    const deployed = withEnv({
+      APP_URL: "https://blusteam.example.com",
+      SMTP_URL: "smtp://mail.example.com",
+    });
+    expect(() => assertDataEncryptionKeyConfigured(deployed)).toThrow(
+      "APP_URL is https://blusteam.example.com, not this machine, and DATA_ENCRYPTION_KEY is unset",
+    );
+    expect(() => deployed.dataEncryptionKeys).toThrow(/DATA_ENCRYPTION_KEY is unset/);
+
+    const trial = withEnv({ SESSION_SECRET: "local-session-secret-0123" });
+    expect(() => assertDataEncryptionKeyConfigured(trial)).not.toThrow();
+    expect(trial.dataEncryptionKeys).toEqual(["local-session-secret-0123"]);
+  });
+
+  test("given, it seals; the previous keys (comma-separated) only open", () => {
+    const settings = withEnv({
+      APP_URL: "https://blusteam.example.com",
+      DATA_ENCRYPTION_KEY: "the-new-data-key-6543210",
+      DATA_ENCRYPTION_KEY_PREVIOUS: "the-old-data-key-0123456, an-older-data-key-98765",
+    });
+    expect(() => assertDataEncryptionKeyConfigured(settings)).not.toThrow();
+    expect(settings.dataEncryptionKeys).toEqual([
+      "the-new-data-key-6543210",
+      "the-old-data-key-0123456",
+      "an-older-data-key-98765",
+    ]);
+    expect(() => withEnv({ DATA_ENCRYPTION_KEY_PREVIOUS: "the-old-data-key-0123456,short" })).toThrow(
+      /DATA_ENCRYPTION_KEY_PREVIOUS.*at least 16 characters/,
+    );
+  });
+
+  test("a deployment whose key is the session secret kept in the database is refused", () => {
+    installSharedSessionSecret("secret-kept-in-app-secrets-0123");
+    const settings = withEnv({
+      APP_URL: "https://blusteam.example.com",
+      DATABASE_URL: "postgres://app@db.internal/blusteam",
+      DATA_ENCRYPTION_KEY: "secret-kept-in-app-secrets-0123",
+    });
+    expect(() => settings.dataEncryptionKeys).toThrow(
+      /DATA_ENCRYPTION_KEY is the session secret kept in the database \(app_secrets\)/,
+    );
+    expect(
+      withEnv({
+        APP_URL: "https://blusteam.example.com",
+        DATABASE_URL: "postgres://app@db.internal/blusteam",
+        DATA_ENCRYPTION_KEY: "a-key-from-the-environment-01",
+        DATA_ENCRYPTION_KEY_PREVIOUS: "secret-kept-in-app-secrets-0123",
+      }).dataEncryptionKeys,
+    ).toEqual(["a-key-from-the-environment-01", "secret-kept-in-app-secrets-0123"]);
   });
 });
 

@@ -31,9 +31,21 @@ const schema = z.object({
   // Where `npm run build` writes the app and `npm start` reads it (two test runs side by side).
   BUILD_DIR: z.string().min(1).default("build"),
   SESSION_SECRET: z.string().min(16).optional(),
-  // The key for secrets kept at rest (integration keys, access tokens). Unset: derived from
-  // SESSION_SECRET. Set it separately to rotate the session secret without losing those secrets.
+  // The key for secrets kept at rest (integration keys, WhatsApp and Shopify access tokens). Required
+  // when APP_URL is not loopback, and never kept in the database; the local trial derives one from
+  // the session secret. DATA_ENCRYPTION_KEY_PREVIOUS: keys it replaced (comma-separated), still opened
+  // and sealed again under DATA_ENCRYPTION_KEY at start (README "Rotating the data encryption key").
   DATA_ENCRYPTION_KEY: z.string().min(16).optional(),
+  DATA_ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(16, "every key is at least 16 characters"))),
   SMTP_URL: z.string().optional(),
   // `true`: keep /dev/outbox (for requests from this machine only) although APP_URL is not loopback.
   DEV_OUTBOX: z.enum(["true", "false"]).default("false"),
@@ -157,6 +169,12 @@ export type AppConfig = Omit<z.infer<typeof schema>, "APP_URL"> & {
   shopifyConfigured: boolean;
   /** CAPTCHA_HOSTNAMES, or APP_URL's host name: where a hosted captcha's token may have been solved. */
   captchaHostnames: string[];
+  /**
+   * The keys secrets at rest are sealed with: the first seals, every one opens (the rest are
+   * DATA_ENCRYPTION_KEY_PREVIOUS). Throws on a deployment without DATA_ENCRYPTION_KEY, or whose
+   * DATA_ENCRYPTION_KEY is the session secret kept in the database.
+   */
+  dataEncryptionKeys: string[];
 };
 
 function readOrCreateSessionSecret(dataDir: string): string {
@@ -204,7 +222,7 @@ function load(): AppConfig {
   const appUrlIsLoopback = isLoopbackHostname(new URL(appUrl).hostname);
   const fileSecret =
     env.SESSION_SECRET || env.DATABASE_URL ? undefined : readOrCreateSessionSecret(env.DATA_DIR);
-  return {
+  const settings: AppConfig = {
     ...env,
     APP_URL: appUrl,
     appUrlGiven: env.APP_URL !== undefined,
@@ -226,7 +244,41 @@ function load(): AppConfig {
       .split(",")
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
+    get dataEncryptionKeys(): string[] {
+      assertDataEncryptionKeyConfigured(settings);
+      const current = env.DATA_ENCRYPTION_KEY ?? settings.sessionSecret;
+      // SESSION_SECRET unset on PostgreSQL: the session secret is a row of app_secrets, so a key equal
+      // to it opens every sealed secret to whoever reads the database.
+      if (!appUrlIsLoopback && !env.SESSION_SECRET && env.DATABASE_URL && current === settings.sessionSecret)
+        throw new Error(
+          "Invalid environment configuration:\n  DATA_ENCRYPTION_KEY is the session secret kept in the database " +
+            "(app_secrets), so the database alone opens the secrets it protects. Set DATA_ENCRYPTION_KEY to a new " +
+            "random key and move this value to DATA_ENCRYPTION_KEY_PREVIOUS: what it sealed is sealed again " +
+            'under the new key at start (README "Rotating the data encryption key").',
+        );
+      return [current, ...env.DATA_ENCRYPTION_KEY_PREVIOUS];
+    },
   };
+  return settings;
+}
+
+/**
+ * Secrets at rest (integration keys, WhatsApp and Shopify access tokens) must not open with the
+ * database alone: a deployment takes their key from the environment. The local trial derives one from
+ * its session secret (in DATA_DIR, or in the database on PostgreSQL). Called by server.ts and
+ * scripts/worker.ts before they open the database, and by every seal and open.
+ */
+export function assertDataEncryptionKeyConfigured(
+  settings: Pick<AppConfig, "appUrlIsLoopback" | "APP_URL" | "DATA_ENCRYPTION_KEY">,
+) {
+  if (settings.appUrlIsLoopback || settings.DATA_ENCRYPTION_KEY) return;
+  throw new Error(
+    `APP_URL is ${settings.APP_URL}, not this machine, and DATA_ENCRYPTION_KEY is unset: integration keys and ` +
+      "WhatsApp and Shopify access tokens kept in the database would be sealed with a key the database itself " +
+      "holds. Set DATA_ENCRYPTION_KEY to a random key of at least 16 characters (openssl rand -hex 32), the " +
+      "same on every server and worker process, kept outside the database. An installation that ran without " +
+      'it: also set DATA_ENCRYPTION_KEY_PREVIOUS to its session secret (README "Rotating the data encryption key").',
+  );
 }
 
 /**

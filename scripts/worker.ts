@@ -5,7 +5,12 @@
  * database belongs to the one server process. Uploaded files are read from the database (or the S3
  * bucket), which every server and worker shares; no directory needs sharing.
  */
-import { assertPublicAddressConfigured, config } from "../app/config.server";
+import {
+  assertDataEncryptionKeyConfigured,
+  assertPublicAddressConfigured,
+  config,
+} from "../app/config.server";
+import { resealSecretsAtRest } from "../app/domain/platform/secrets-at-rest.server";
 import { installProcessHandlers } from "../app/process-handlers.server";
 import { startWorker, stopJobs } from "../app/services/jobs/jobs.server";
 import { jobHandlers, workerStartHooks } from "../app/worker-handlers.server";
@@ -22,6 +27,7 @@ if (!settings.DATABASE_URL) {
 }
 
 assertPublicAddressConfigured(settings);
+assertDataEncryptionKeyConfigured(settings);
 
 const database = databaseHandle();
 // Workers sign what servers check (emailed codes): the same secret, from the database.
@@ -29,6 +35,7 @@ await database.exclusive(async (migrate) => {
   await migrate();
   await loadSharedSessionSecret(database, settings);
 });
+await resealSecretsAtRest();
 await startWorker(jobHandlers, workerStartHooks);
 console.log(`${settings.PRODUCT_NAME} worker is running (uploads in ${uploadsPlace(settings)})`);
 

@@ -1,12 +1,7 @@
 import { productTypeKey } from "../../app/domain/shopify/commerce/catalogue-rows";
 import { getDb } from "../../db/client.server";
-import {
-  products,
-  shopifyCatalogueProducts,
-  shopifyCatalogueVariants,
-  shopifySessions,
-  storeProfiles,
-} from "../../db/schema";
+import { products, shopifyCatalogueProducts, shopifyCatalogueVariants, storeProfiles } from "../../db/schema";
+import { storeOfflineSession } from "./shopify-sessions";
 import type { ShopifyStandIn } from "./stand-ins/shopify";
 
 /** Rows for the product-mapping tests: a linked store, its catalogue, our products. */
@@ -20,9 +15,7 @@ export async function linkStore(accountId: string, shop: string, standIn?: Shopi
   if (standIn) {
     const { body } = await standIn.control("POST", "/access-tokens", { shop });
     const { accessToken, scope } = body as { accessToken: string; scope: string };
-    await getDb()
-      .insert(shopifySessions)
-      .values({ id: `offline_${shop}`, shop, state: "", isOnline: false, scope, accessToken });
+    await storeOfflineSession(shop, accessToken, scope);
   }
   return profile;
 }

@@ -9,7 +9,7 @@ import { hashPassword } from "../../app/domain/auth/password.server";
 import { startUserSession } from "../../app/domain/auth/session.server";
 import { recordInstalledStore } from "../../app/domain/shopify/store-profiles.server";
 import { getDb } from "../../db/client.server";
-import { accounts, shopifySessions, storeProfiles, userRoles, users } from "../../db/schema";
+import { accounts, storeProfiles, userRoles, users } from "../../db/schema";
 import {
   E2E_FIXTURE_PATH,
   E2E_FIXTURE_SECRET_HEADER,
@@ -17,6 +17,7 @@ import {
   type E2eFixtureAnswer,
 } from "./e2e-fixture-protocol";
 import { formFixtureRequest, storeE2eForm } from "./e2e-form-fixture";
+import { storeOfflineSession } from "./shopify-sessions";
 
 /**
  * Browser tests only: POST /__e2e/users writes a confirmed user (and, when asked, a company they are
@@ -207,19 +208,7 @@ async function linkInstalledStore(
     scopes: store.scope ?? null,
   });
   await getDb().update(storeProfiles).set({ accountId }).where(eq(storeProfiles.id, profile.id));
-  if (store.accessToken) {
-    const session = {
-      shop: store.shop,
-      state: "",
-      isOnline: false,
-      scope: store.scope ?? null,
-      accessToken: store.accessToken,
-    };
-    await getDb()
-      .insert(shopifySessions)
-      .values({ id: `offline_${store.shop}`, ...session })
-      .onConflictDoUpdate({ target: shopifySessions.id, set: session });
-  }
+  if (store.accessToken) await storeOfflineSession(store.shop, store.accessToken, store.scope);
   if (store.source)
     await getDb().update(accounts).set({ source: store.source }).where(eq(accounts.id, accountId));
 }

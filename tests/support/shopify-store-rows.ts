@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { Session } from "@shopify/shopify-api";
+import { shopifySessionStorage } from "../../app/services/shopify/session-storage.server";
 import { getDb } from "../../db/client.server";
 import {
   attributes,
@@ -17,7 +19,6 @@ import {
   productAttributeValues,
   products,
   shopifyProductMappings,
-  shopifySessions,
   shopifyUsageRecords,
   storeProfiles,
   trackedLinks,
@@ -44,16 +45,16 @@ export async function createStoreProfile(
 
 export async function createShopifySession(shop: string, options: { online?: boolean; scope?: string } = {}) {
   const id = options.online ? `${shop}_${unique()}` : `offline_${shop}`;
-  await getDb()
-    .insert(shopifySessions)
-    .values({
+  await shopifySessionStorage.storeSession(
+    new Session({
       id,
       shop,
       state: "state",
       isOnline: options.online ?? false,
       scope: options.scope ?? "read_orders",
       accessToken: `shpat_${unique()}`,
-    });
+    }),
+  );
   return id;
 }
 

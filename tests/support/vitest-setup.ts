@@ -7,6 +7,9 @@ import { afterAll, afterEach, beforeEach, vi } from "vitest";
 // Runs before every test file, ahead of its imports: the app's config() reads these on first use.
 process.env.NODE_ENV = "test";
 process.env.SESSION_SECRET = "test-session-secret-not-for-production";
+// As a deployment has it (tests that set a public APP_URL seal secrets too); tests of the local
+// trial's derived key delete it.
+process.env.DATA_ENCRYPTION_KEY = "test-data-encryption-key-not-for-production";
 // Anything that opens the default database without installing a test one gets a throwaway directory,
 // never the developer's .data.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "blusteam-vitest-"));

@@ -59,23 +59,48 @@ test("a deployment without APP_URL refuses to start, naming APP_URL (issue 21)",
   expect(output).not.toContain("is ready at");
 });
 
-test("a worker on a database on another machine without APP_URL refuses to start, naming APP_URL", async () => {
+function startWorker(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
     cwd: rootDir,
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: "postgres://app@db.internal:5432/blusteam",
-      DATA_DIR: dataDir,
-    },
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...env },
   });
   let output = "";
   child.stderr.on("data", (chunk) => {
     output += chunk;
   });
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.on("exit", (code) => resolve({ code, output })),
+  );
+}
+
+test("a worker on a database on another machine without APP_URL refuses to start, naming APP_URL", async () => {
+  const { code, output } = await startWorker({ DATABASE_URL: "postgres://app@db.internal:5432/blusteam" });
   expect(code).not.toBe(0);
   expect(output).toContain(
     "APP_URL is unset, but this is a deployment, not the local trial (set: DATABASE_URL (a database on another machine))",
+  );
+});
+
+test("a deployed server without DATA_ENCRYPTION_KEY refuses to start, naming it (issue 32)", async () => {
+  const { code, output } = await startServer({
+    APP_URL: "https://example.com",
+    SMTP_URL: "smtp://mail.example.com:587",
+  });
+  expect(code).not.toBe(0);
+  expect(output).toContain(
+    "APP_URL is https://example.com, not this machine, and DATA_ENCRYPTION_KEY is unset",
+  );
+  expect(output).not.toContain("is ready at");
+});
+
+test("a deployed worker without DATA_ENCRYPTION_KEY refuses to start, naming it (issue 32)", async () => {
+  const { code, output } = await startWorker({
+    APP_URL: "https://example.com",
+    DATABASE_URL: "postgres://app@db.internal:5432/blusteam",
+  });
+  expect(code).not.toBe(0);
+  expect(output).toContain(
+    "APP_URL is https://example.com, not this machine, and DATA_ENCRYPTION_KEY is unset",
   );
 });
 

@@ -1,6 +1,5 @@
 import { expect, test, vi } from "vitest";
-import { getDb } from "#db/client.server";
-import { shopifySessions } from "#db/schema";
+import { storeOfflineSession } from "../../../tests/support/shopify-sessions";
 import { SHOPIFY_TEST_SHOP, setUpShopifyStandIn } from "../../../tests/support/shopify-test-env";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { askSmsMarketingAtCheckout } from "./shopify-integration.server";
@@ -15,9 +14,7 @@ async function installOfflineSession(shop = SHOPIFY_TEST_SHOP) {
   const { status, body } = await standIn().control("POST", "/access-tokens", { shop });
   expect(status).toBe(200);
   const { accessToken, scope } = body as { accessToken: string; scope: string };
-  await getDb()
-    .insert(shopifySessions)
-    .values({ id: `offline_${shop}`, shop, state: "", isOnline: false, scope, accessToken });
+  await storeOfflineSession(shop, accessToken, scope);
 }
 
 const statusOf = async (shop = SHOPIFY_TEST_SHOP) =>

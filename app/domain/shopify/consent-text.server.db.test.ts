@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { getDb } from "#db/client.server";
-import { shopifySessions, storeProfiles } from "#db/schema";
+import { storeProfiles } from "#db/schema";
+import { storeOfflineSession } from "../../../tests/support/shopify-sessions";
 import { SHOPIFY_TEST_SHOP, setUpShopifyStandIn } from "../../../tests/support/shopify-test-env";
 import { companyWithAdmin } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -21,9 +22,7 @@ async function companyWithStore(company: string, shop = SHOPIFY_TEST_SHOP, enabl
     .values({ shopDomain: shop, storeName: company, accountId: owner.account.id, enabled });
   const { body } = await standIn().control("POST", "/access-tokens", { shop });
   const { accessToken, scope } = body as { accessToken: string; scope: string };
-  await getDb()
-    .insert(shopifySessions)
-    .values({ id: `offline_${shop}`, shop, state: "", isOnline: false, scope, accessToken });
+  await storeOfflineSession(shop, accessToken, scope);
   return owner.context;
 }
 

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { getDb } from "#db/client.server";
-import { shopifySessions, storeProfiles } from "#db/schema";
+import { storeProfiles } from "#db/schema";
 import { DEFAULT_CONSENT_TITLE, defaultConsentText } from "~/domain/shopify/consent-defaults";
 import { signedInRequest, thrownBy } from "../../../tests/support/factories";
+import { storeOfflineSession } from "../../../tests/support/shopify-sessions";
 import { SHOPIFY_TEST_SHOP, setUpShopifyStandIn } from "../../../tests/support/shopify-test-env";
 import { companyWithAdmin, createMember } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -37,16 +38,7 @@ async function installedStore(accountId: string) {
     .values({ shopDomain: SHOPIFY_TEST_SHOP, storeName: "Demo Shop", accountId });
   const { body } = await standIn().control("POST", "/access-tokens", { shop: SHOPIFY_TEST_SHOP });
   const { accessToken, scope } = body as { accessToken: string; scope: string };
-  await getDb()
-    .insert(shopifySessions)
-    .values({
-      id: `offline_${SHOPIFY_TEST_SHOP}`,
-      shop: SHOPIFY_TEST_SHOP,
-      state: "",
-      isOnline: false,
-      scope,
-      accessToken,
-    });
+  await storeOfflineSession(SHOPIFY_TEST_SHOP, accessToken, scope);
 }
 
 const titleMetafield = () =>

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterEach, expect, test } from "vitest";
-import { auditLog, consentEvents, contacts, messages, shopifySessions } from "#db/schema";
+import { auditLog, consentEvents, contacts, messages } from "#db/schema";
 import { dispatchDue } from "~/domain/journeys/dispatch/claim-due.server";
 import { sendMessages } from "~/domain/journeys/dispatch/send.server";
 import { receiveInboundSms } from "~/domain/messaging/inbound.server";
@@ -18,6 +18,7 @@ import { SHOPIFY_SCOPES } from "~/services/shopify/shopify.server";
 import { daytimeTomorrow } from "../../../tests/support/daytime";
 import { createMappedStore } from "../../../tests/support/shopify-commerce-rows";
 import { marketingConsentJson } from "../../../tests/support/shopify-order-payloads";
+import { storeOfflineSession } from "../../../tests/support/shopify-sessions";
 import {
   SHOPIFY_TEST_SHOP,
   setUpShopifyStandIn,
@@ -186,16 +187,11 @@ describeEachDatabase(
     async function installedStoreWithCustomer(customerPhone: string | null) {
       const store = await createMappedStore({ shop: SHOP });
       const { body } = await standIn().control("POST", "/access-tokens", { shop: SHOP });
-      await getDb()
-        .insert(shopifySessions)
-        .values({
-          id: `offline_${SHOP}`,
-          shop: SHOP,
-          state: "",
-          isOnline: false,
-          scope: SHOPIFY_SCOPES.join(","),
-          accessToken: (body as { accessToken: string }).accessToken,
-        });
+      await storeOfflineSession(
+        SHOP,
+        (body as { accessToken: string }).accessToken,
+        SHOPIFY_SCOPES.join(","),
+      );
       const [customer] = (
         await standIn().control("POST", `/shops/${SHOP}/customers`, {
           customers: [{ firstName: "Ada", phone: customerPhone, sms: { marketingState: "SUBSCRIBED" } }],

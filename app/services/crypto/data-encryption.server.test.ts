@@ -1,21 +1,35 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "~/config.server";
-import { maskSecret, openSecret, SecretUnreadableError, sealSecret } from "./data-encryption.server";
+import {
+  maskSecret,
+  openSecret,
+  openSecretWithAge,
+  SecretUnreadableError,
+  sealSecret,
+} from "./data-encryption.server";
 
-const saved = { key: process.env.DATA_ENCRYPTION_KEY, session: process.env.SESSION_SECRET };
+const NAMES = ["DATA_ENCRYPTION_KEY", "DATA_ENCRYPTION_KEY_PREVIOUS", "SESSION_SECRET", "APP_URL"] as const;
+const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
 
 afterEach(() => {
-  process.env.DATA_ENCRYPTION_KEY = saved.key;
-  if (saved.key === undefined) delete process.env.DATA_ENCRYPTION_KEY;
-  process.env.SESSION_SECRET = saved.session;
-  if (saved.session === undefined) delete process.env.SESSION_SECRET;
+  for (const name of NAMES) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
   resetConfigForTests();
 });
 
-function useKeys(keys: { encryption?: string; session: string }) {
-  if (keys.encryption) process.env.DATA_ENCRYPTION_KEY = keys.encryption;
-  else delete process.env.DATA_ENCRYPTION_KEY;
-  process.env.SESSION_SECRET = keys.session;
+function useKeys(keys: { encryption?: string; previous?: string; session?: string; appUrl?: string }) {
+  const values = {
+    DATA_ENCRYPTION_KEY: keys.encryption,
+    DATA_ENCRYPTION_KEY_PREVIOUS: keys.previous,
+    SESSION_SECRET: keys.session ?? "a-session-secret-of-some-length",
+    APP_URL: keys.appUrl,
+  };
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   resetConfigForTests();
 }
 
@@ -52,6 +66,38 @@ describe("secrets at rest", () => {
     const sealed = sealSecret("kept", "p");
     useKeys({ encryption: "a-dedicated-data-key-0123", session: "rotated-session-secret-yy" });
     expect(openSecret(sealed, "p")).toBe("kept");
+  });
+
+  it("on the local trial without DATA_ENCRYPTION_KEY, derives the key from the session secret", () => {
+    useKeys({ session: "first-session-secret-xx" });
+    const sealed = sealSecret("kept", "p");
+    useKeys({ encryption: "first-session-secret-xx", session: "rotated-session-secret-yy" });
+    expect(openSecret(sealed, "p")).toBe("kept");
+  });
+
+  it("on a deployment without DATA_ENCRYPTION_KEY, neither seals nor opens", () => {
+    useKeys({ encryption: "a-dedicated-data-key-0123", appUrl: "https://blusteam.example.com" });
+    const sealed = sealSecret("kept", "p");
+    useKeys({ appUrl: "https://blusteam.example.com" });
+    expect(() => sealSecret("new", "p")).toThrow(/DATA_ENCRYPTION_KEY is unset/);
+    expect(() => openSecret(sealed, "p")).toThrow(/DATA_ENCRYPTION_KEY is unset/);
+  });
+
+  it("rotation: a value sealed under the previous key opens and says it is stale; sealed again, only the new key opens it", () => {
+    useKeys({ encryption: "the-old-data-key-0123456" });
+    const underOld = sealSecret("shpat_rotated", "p");
+    expect(openSecretWithAge(underOld, "p")).toEqual({ plain: "shpat_rotated", stale: false });
+
+    useKeys({ encryption: "the-new-data-key-6543210", previous: "the-old-data-key-0123456" });
+    expect(openSecretWithAge(underOld, "p")).toEqual({ plain: "shpat_rotated", stale: true });
+    const underNew = sealSecret(openSecret(underOld, "p"), "p");
+    expect(openSecretWithAge(underNew, "p")).toEqual({ plain: "shpat_rotated", stale: false });
+
+    useKeys({ encryption: "the-old-data-key-0123456" });
+    expect(() => openSecret(underNew, "p")).toThrow(SecretUnreadableError);
+    useKeys({ encryption: "the-new-data-key-6543210" });
+    expect(openSecret(underNew, "p")).toBe("shpat_rotated");
+    expect(() => openSecret(underOld, "p")).toThrow(SecretUnreadableError);
   });
 
   it("masks all but the last four characters", () => {

@@ -1,12 +1,11 @@
-import { type Session, type Shopify, shopifyApi } from "@shopify/shopify-api";
+import { type Shopify, shopifyApi } from "@shopify/shopify-api";
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-react-router/server";
-import type { SessionStorage } from "@shopify/shopify-app-session-storage";
-import { DrizzleSessionStoragePostgres } from "@shopify/shopify-app-session-storage-drizzle";
-import { getDb } from "#db/client.server";
-import { shopifySessions } from "#db/schema";
 import { config } from "~/config.server";
 import { shopifyBillingConfig } from "./billing-config";
+import { shopifySessionStorage } from "./session-storage.server";
+
+export { shopifySessionStorage };
 
 /** The Admin API version every call uses (the newest stable one of @shopify/shopify-api 13). */
 export const SHOPIFY_API_VERSION = ApiVersion.October25;
@@ -26,33 +25,6 @@ export const SHOPIFY_SCOPES = [
 
 /** The variables an operator sets to turn the Shopify app on; named by every "not configured" text. */
 export const SHOPIFY_CONFIG_VARIABLES = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"] as const;
-
-/**
- * Sessions in our database through the library's Drizzle adapter. The adapter is made per call so
- * it always uses the current database handle (tests install a fresh one per file).
- */
-class DatabaseSessionStorage implements SessionStorage {
-  private get adapter() {
-    return new DrizzleSessionStoragePostgres(getDb(), shopifySessions);
-  }
-  storeSession(session: Session) {
-    return this.adapter.storeSession(session);
-  }
-  loadSession(id: string) {
-    return this.adapter.loadSession(id);
-  }
-  deleteSession(id: string) {
-    return this.adapter.deleteSession(id);
-  }
-  deleteSessions(ids: string[]) {
-    return this.adapter.deleteSessions(ids);
-  }
-  findSessionsByShop(shop: string) {
-    return this.adapter.findSessionsByShop(shop);
-  }
-}
-
-export const shopifySessionStorage: SessionStorage = new DatabaseSessionStorage();
 
 /**
  * Tests only (SHOPIFY_API_URL): every request the libraries make to https://{shop}/... goes to
