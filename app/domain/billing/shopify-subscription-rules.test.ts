@@ -17,6 +17,7 @@ const state = (overrides: Partial<StoreBillingState> = {}): StoreBillingState =>
   planId: null,
   plan: null,
   planDetails: null,
+  testBilling: true,
   ...overrides,
 });
 
