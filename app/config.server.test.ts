@@ -62,9 +62,9 @@ describe("the local trial and a deployment", () => {
   test("Shopify test charges only on the local trial unless SHOPIFY_BILLING_TEST says otherwise", () => {
     expect(withEnv({}).shopifyBillingTest).toBe(true);
     expect(withEnv({ APP_URL: "https://example.com" }).shopifyBillingTest).toBe(false);
-    expect(withEnv({ APP_URL: "https://staging.example.com", SHOPIFY_BILLING_TEST: "true" }).shopifyBillingTest).toBe(
-      true,
-    );
+    expect(
+      withEnv({ APP_URL: "https://staging.example.com", SHOPIFY_BILLING_TEST: "true" }).shopifyBillingTest,
+    ).toBe(true);
     expect(withEnv({ SHOPIFY_BILLING_TEST: "false" }).shopifyBillingTest).toBe(false);
   });
 
