@@ -146,6 +146,31 @@ describe("subscriptionChangeFor", () => {
     });
   });
 
+  test("test billing off: only a subscription known to be a real charge activates a plan", () => {
+    const off = (pending: { test?: boolean }) =>
+      state({ testBilling: false, planDetails: { pending: { subscriptionId: S1, ...pending } } });
+    // Shopify's answer decides; without it (a webhook Shopify could not be asked about), what we asked for.
+    expect(subscriptionChangeFor(off({}), seen({ test: true }), lite)).toEqual({
+      ignored: "a test subscription while test billing is off",
+    });
+    expect(subscriptionChangeFor(off({ test: true }), seen(), lite)).toEqual({
+      ignored: "a test subscription while test billing is off",
+    });
+    expect(subscriptionChangeFor(off({}), seen(), lite)).toEqual({
+      ignored: "not known to be a real charge while test billing is off",
+    });
+    expect(subscriptionChangeFor(off({ test: false }), seen(), lite)).toMatchObject({
+      account: { accountStatus: "ACTIVE", shopifyPlanId: S1 },
+    });
+    expect(subscriptionChangeFor(off({ test: true }), seen({ test: false }), lite)).toMatchObject({
+      account: { accountStatus: "ACTIVE" },
+    });
+    // With test billing on (the local trial), a test charge activates as before.
+    expect(subscriptionChangeFor(state(), seen({ test: true }), lite)).toMatchObject({
+      account: { accountStatus: "ACTIVE" },
+    });
+  });
+
   test("PENDING of a new request is remembered, the company unchanged", () => {
     const change = subscriptionChangeFor(state(), seen({ status: "PENDING" }), lite);
     expect(change).toMatchObject({
