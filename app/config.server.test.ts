@@ -13,6 +13,7 @@ const KEYS = [
   "SMTP_URL",
   "DEV_OUTBOX",
   "SEED_DEMO_DATA",
+  "SHOPIFY_BILLING_TEST",
   "TRUST_PROXY",
   "DATABASE_CONNECT_TIMEOUT_SECONDS",
   "DATABASE_STATEMENT_TIMEOUT_MS",
@@ -67,6 +68,15 @@ describe("the local trial and a deployment", () => {
       true,
     );
     expect(withEnv({ SEED_DEMO_DATA: "false" }).seedDemoData).toBe(false);
+  });
+
+  test("Shopify test charges only on the local trial unless SHOPIFY_BILLING_TEST says otherwise", () => {
+    expect(withEnv({}).shopifyBillingTest).toBe(true);
+    expect(withEnv({ APP_URL: "https://example.com" }).shopifyBillingTest).toBe(false);
+    expect(
+      withEnv({ APP_URL: "https://staging.example.com", SHOPIFY_BILLING_TEST: "true" }).shopifyBillingTest,
+    ).toBe(true);
+    expect(withEnv({ SHOPIFY_BILLING_TEST: "false" }).shopifyBillingTest).toBe(false);
   });
 
   test("a host that only looks local is not", () => {

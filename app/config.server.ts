@@ -111,8 +111,9 @@ const schema = z.object({
   SHOPIFY_API_SECRET: z.string().min(1).optional(),
   // The app's listing, opened by 'Connect To Shopify' on /integration.
   SHOPIFY_APP_STORE_URL: z.url().default("https://apps.shopify.com/"),
-  // Store billing makes test charges unless this is `false` (a live, listed app).
-  SHOPIFY_BILLING_TEST: z.enum(["true", "false"]).default("true"),
+  // Store billing makes Shopify test charges (free, never paid). Unset: only on the local trial
+  // (loopback APP_URL); a deployed server charges for real unless this is `true` on purpose.
+  SHOPIFY_BILLING_TEST: z.enum(["true", "false"]).optional(),
   // Tests only: every call and redirect to https://{shop} goes to {SHOPIFY_API_URL}/{shop} instead
   // (a local stand-in that speaks Shopify's OAuth and Admin API).
   SHOPIFY_API_URL: z.url().optional(),
@@ -167,6 +168,11 @@ export type AppConfig = Omit<z.infer<typeof schema>, "APP_URL"> & {
   billingSupportEmail: string;
   /** SHOPIFY_API_KEY and SHOPIFY_API_SECRET are both set. */
   shopifyConfigured: boolean;
+  /**
+   * Store plans are requested as Shopify test charges, and a test subscription may activate a plan:
+   * SHOPIFY_BILLING_TEST, else only on the local trial (a test charge is never paid).
+   */
+  shopifyBillingTest: boolean;
   /** CAPTCHA_HOSTNAMES, or APP_URL's host name: where a hosted captcha's token may have been solved. */
   captchaHostnames: string[];
   /**
@@ -240,6 +246,8 @@ function load(): AppConfig {
     seedDemoData: env.SEED_DEMO_DATA === undefined ? appUrlIsLoopback : env.SEED_DEMO_DATA === "true",
     billingSupportEmail: env.BILLING_SUPPORT_EMAIL ?? env.SUPPORT_EMAIL,
     shopifyConfigured: Boolean(env.SHOPIFY_API_KEY && env.SHOPIFY_API_SECRET),
+    shopifyBillingTest:
+      env.SHOPIFY_BILLING_TEST === undefined ? appUrlIsLoopback : env.SHOPIFY_BILLING_TEST === "true",
     captchaHostnames: (env.CAPTCHA_HOSTNAMES ?? new URL(appUrl).hostname)
       .split(",")
       .map((host) => host.trim().toLowerCase())

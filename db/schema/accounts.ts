@@ -97,9 +97,36 @@ export const memberships = pgTable(
     isCompanyAdmin: boolean("is_company_admin").notNull().default(false),
     // The most recently activated membership is the active company (the spec's "first group").
     activatedAt: timestamp("activated_at", { withTimezone: true }).notNull().defaultNow(),
+    // False: made for the address before anyone proved owning it (the embedded app once took the
+    // addresses Shopify had not verified). Confirming the address drops it (identity.server.ts), so
+    // whoever chose the address cannot put its real owner into their company; it never opens a company.
+    ownerConfirmed: boolean("owner_confirmed").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.accountId] }), index("memberships_account_idx").on(t.accountId)],
+);
+
+/**
+ * A member removed from a company's team (or who left it). The embedded app, which makes every staff
+ * member of the shop a member when they open it, does not add them back; an invitation from the
+ * company (accepted, or open when they next open the app) or an approved access request does.
+ */
+export const membershipRemovals = pgTable(
+  "membership_removals",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    removedByUserId: uuid("removed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    removedAt: timestamp("removed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.accountId] }),
+    index("membership_removals_account_idx").on(t.accountId),
+  ],
 );
 
 export const accountRequestStatus = pgEnum("account_request_status", ["PENDING", "APPROVED", "DENIED"]);

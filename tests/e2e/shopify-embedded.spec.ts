@@ -194,3 +194,25 @@ test("embedded pages may be framed by the token's shop's admin only; standalone 
     .toMatch(/^chrome-error:/);
   expect(page.url()).toBe(`${adminUrl(shop)}/framed`);
 });
+
+test("a staff member whose email Shopify has not verified is asked to verify it; verified, the app opens", async ({
+  page,
+  baseURL,
+}) => {
+  const shop = newShop();
+  await shopifyStandIn.seedShop({ domain: shop, name: "Embedded Spec Shop", unverifiedStaffIds: [1] });
+
+  const app = await openInShopifyAdmin(page, { shop, baseURL: baseURL as string });
+  await expect(app.getByText("Verify your email address in Shopify first")).toBeVisible();
+  await expect(
+    app.getByText(/Shopify has not verified the email address of your Shopify staff account yet/),
+  ).toBeVisible();
+  await page.screenshot({ path: `${shots}/email-unverified.png` });
+
+  // Verified in Shopify since: the next open asks Shopify again and sets the owner up.
+  await shopifyStandIn.seedShop({ domain: shop, unverifiedStaffIds: [] });
+  const again = await page.context().newPage();
+  const reopened = await openInShopifyAdmin(again, { shop, baseURL: baseURL as string });
+  await acceptTermsIn(reopened);
+  await expect(adminNav(again).getByRole("button", { name: "Contacts" })).toBeVisible();
+});

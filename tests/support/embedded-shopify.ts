@@ -1,6 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { API_KEY, API_SECRET_KEY, getJwt } from "@shopify/shopify-api/test-helpers";
+import { RouterContextProvider } from "react-router";
+import { adminHostFor } from "~/domain/shopify/embedded-setup";
+import { loader as appLoader } from "~/routes/embedded/app";
 import { shopifyApiOrNull } from "~/services/shopify/shopify.server";
 import { setUpStandIn } from "./stand-in-env";
 
@@ -39,6 +42,45 @@ export async function sessionToken(shop: string, overrides: Record<string, unkno
     ...overrides,
   });
   return token;
+}
+
+/** A document load inside the shop's admin: Shopify's query with the token as id_token. */
+export function documentRequest(shop: string, token: string, path = "/app") {
+  const query = new URLSearchParams({ embedded: "1", shop, host: adminHostFor(shop), id_token: token });
+  return new Request(`${APP}${path}?${query}`);
+}
+
+/** A fetch from inside the admin: App Bridge's token as a bearer header. */
+export function bearerRequest(token: string, path = "/contacts", init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Authorization", `Bearer ${token}`);
+  return new Request(`${APP}${path}`, { ...init, headers });
+}
+
+/** Opens /app as Shopify does, and answers where it sent the staff member (or what it showed). */
+export async function openApp(shop: string, token: string, path = "/app") {
+  const args = {
+    request: documentRequest(shop, token, path),
+    context: new RouterContextProvider(),
+    params: {},
+  };
+  try {
+    return { shown: await appLoader(args as unknown as Parameters<typeof appLoader>[0]) };
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status === 302)
+      return { location: thrown.headers.get("Location") };
+    throw thrown;
+  }
+}
+
+/** Registers the staff member with the stand-in (as Shopify knows them), then opens /app as them. */
+export async function openAs(
+  shopify: EmbeddedShopify,
+  shop: string,
+  staff: Parameters<EmbeddedShopify["staff"]>[1],
+) {
+  shopify.staff(shop, staff);
+  return openApp(shop, await sessionToken(shop, { sub: String(staff.id) }));
 }
 
 export function setUpEmbeddedShopify(): () => EmbeddedShopify {

@@ -93,7 +93,7 @@ export async function createAccount(overrides: Partial<typeof accounts.$inferIns
 export async function addMembership(
   userId: string,
   accountId: string,
-  options: { isCompanyAdmin?: boolean; activatedAt?: Date } = {},
+  options: { isCompanyAdmin?: boolean; activatedAt?: Date; ownerConfirmed?: boolean; createdAt?: Date } = {},
 ) {
   await getDb()
     .insert(memberships)
@@ -102,6 +102,8 @@ export async function addMembership(
       accountId,
       isCompanyAdmin: options.isCompanyAdmin ?? false,
       activatedAt: options.activatedAt,
+      ownerConfirmed: options.ownerConfirmed,
+      createdAt: options.createdAt,
     });
 }
 

@@ -168,9 +168,12 @@ function lazyViewer(request: Request): RequestViewer {
         const found = await embeddedStaff(auth);
         const loaded = await loadViewer(found.userId);
         // Only the shop's company exists inside its admin: no other membership can be switched to.
+        // Nor is anyone platform staff there: a session token proves a store's staff member, and an
+        // admin area (admin, roadmin, beta, internal) needs our own sign-in, in the cookie app.
         return (
           loaded && {
             ...loaded,
+            roles: [],
             memberships: loaded.memberships.filter((m) => m.accountId === found.account.id),
           }
         );

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { type SignUpAttempt, users } from "#db/schema";
+import { dropMembershipsOwnerNeverConfirmed } from "~/domain/team/removals.server";
 import type { Language } from "~/i18n/resources";
 import { type CodePurpose, issueCode, redeemCode } from "./codes.server";
 import { sendConfirmationEmail, sendResetEmail } from "./emails.server";
@@ -111,15 +112,18 @@ export async function confirmSignUp(
   if (!check.ok) return check;
   // The confirmed sign-up's own details become the account's.
   const { termsAcceptedAt, ...attempt } = check.value ?? {};
-  await getDb()
-    .update(users)
-    .set({
-      ...attempt,
-      ...(termsAcceptedAt ? { termsAcceptedAt: new Date(termsAcceptedAt) } : {}),
-      emailVerifiedAt: new Date(),
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, user.id));
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        ...attempt,
+        ...(termsAcceptedAt ? { termsAcceptedAt: new Date(termsAcceptedAt) } : {}),
+        emailVerifiedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id));
+    await dropMembershipsOwnerNeverConfirmed(tx, user.id);
+  });
   return { ok: true, value: "confirmed" };
 }
 
@@ -224,6 +228,7 @@ async function setPassword(userId: string, password: string, options: { verifyEm
         ...(options.verifyEmail ? { emailVerifiedAt: now } : {}),
       })
       .where(eq(users.id, userId));
+    if (options.verifyEmail) await dropMembershipsOwnerNeverConfirmed(tx, userId);
     await revokeAllSessionsOfUser(userId, tx);
   });
 }

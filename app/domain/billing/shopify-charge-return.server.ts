@@ -3,16 +3,15 @@ import type { AccountScope } from "~/domain/kernel/scope";
 import { ShopifyNotConfiguredError } from "~/domain/shopify/admin-api.server";
 import { StoreNotConnectedError, storeConnection } from "./shopify-store.server";
 import { ENDED_SUBSCRIPTION_STATUSES } from "./shopify-subscription-rules";
-import { applySubscriptionObservation, observationOf } from "./shopify-subscriptions.server";
+import {
+  applySubscriptionObservation,
+  observationOf,
+  readStoreSubscription,
+} from "./shopify-subscriptions.server";
 
 export type ChargeReturn = "active" | "not_active" | "unavailable";
 
 const CHARGE_ID = /^[0-9]{1,20}$/;
-
-const SUBSCRIPTION = `#graphql
-  query BlusteamChargeReturn($id: ID!) {
-    node(id: $id) { ... on AppSubscription { id name status test } }
-  }`;
 
 /**
  * The merchant back from Shopify's confirmation page (returnUrl?charge_id={id}). The id is only a
@@ -24,18 +23,14 @@ const SUBSCRIPTION = `#graphql
 export async function confirmStoreCharge(scope: AccountScope, chargeId: string): Promise<ChargeReturn> {
   if (!CHARGE_ID.test(chargeId)) return "not_active";
   try {
-    const { api, session, profile } = await storeConnection(scope);
+    const connection = await storeConnection(scope);
+    const { api, session, profile } = connection;
     const id = `gid://shopify/AppSubscription/${chargeId}`;
     const { activeSubscriptions } = await api.billing.subscriptions({ session });
     const subscription = activeSubscriptions.find((s) => s.id === id);
     if (!subscription) {
-      const client = new api.clients.Graphql({ session });
-      const answer = await client.request<{ node: { id: string; name: string; status: string } | null }>(
-        SUBSCRIPTION,
-        { variables: { id } },
-      );
-      const node = answer.data?.node;
-      if (node?.id === id && ENDED_SUBSCRIPTION_STATUSES.has(node.status))
+      const node = await readStoreSubscription(connection, id);
+      if (node && ENDED_SUBSCRIPTION_STATUSES.has(node.status))
         await applySubscriptionObservation(profile.shopDomain, { ...node, subscriptionId: id, at: null });
       return "not_active";
     }

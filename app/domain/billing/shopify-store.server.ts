@@ -18,11 +18,11 @@ export type StoreConnection = {
   profile: StoreProfile;
   /** The store's offline session: the library's billing calls run as the app, not as a staff member. */
   session: Session;
-  /** Test charges unless SHOPIFY_BILLING_TEST=false (the default). */
+  /** Test charges: SHOPIFY_BILLING_TEST, by default only on the local trial (config.server.ts). */
   isTest: boolean;
 };
 
-export const isTestBilling = () => config().SHOPIFY_BILLING_TEST !== "false";
+export const isTestBilling = () => config().shopifyBillingTest;
 
 /** The company's installed store with its offline session, or StoreNotConnected / ShopifyNotConfigured. */
 export async function storeConnection(scope: AccountScope): Promise<StoreConnection> {

@@ -17,6 +17,7 @@ const state = (overrides: Partial<StoreBillingState> = {}): StoreBillingState =>
   planId: null,
   plan: null,
   planDetails: null,
+  testBilling: true,
   ...overrides,
 });
 
@@ -142,6 +143,31 @@ describe("subscriptionChangeFor", () => {
     });
     expect(subscriptionChangeFor(current, seen({ subscriptionId: S1, status: "CANCELLED" }), lite)).toEqual({
       ignored: "not the current subscription",
+    });
+  });
+
+  test("test billing off: only a subscription known to be a real charge activates a plan", () => {
+    const off = (pending: { test?: boolean }) =>
+      state({ testBilling: false, planDetails: { pending: { subscriptionId: S1, ...pending } } });
+    // Shopify's answer decides; without it (a webhook Shopify could not be asked about), what we asked for.
+    expect(subscriptionChangeFor(off({}), seen({ test: true }), lite)).toEqual({
+      ignored: "a test subscription while test billing is off",
+    });
+    expect(subscriptionChangeFor(off({ test: true }), seen(), lite)).toEqual({
+      ignored: "a test subscription while test billing is off",
+    });
+    expect(subscriptionChangeFor(off({}), seen(), lite)).toEqual({
+      ignored: "not known to be a real charge while test billing is off",
+    });
+    expect(subscriptionChangeFor(off({ test: false }), seen(), lite)).toMatchObject({
+      account: { accountStatus: "ACTIVE", shopifyPlanId: S1 },
+    });
+    expect(subscriptionChangeFor(off({ test: true }), seen({ test: false }), lite)).toMatchObject({
+      account: { accountStatus: "ACTIVE" },
+    });
+    // With test billing on (the local trial), a test charge activates as before.
+    expect(subscriptionChangeFor(state(), seen({ test: true }), lite)).toMatchObject({
+      account: { accountStatus: "ACTIVE" },
     });
   });
 

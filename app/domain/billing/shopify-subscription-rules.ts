@@ -17,6 +17,8 @@ import type { AccountStatus, StorePlanDetails } from "#db/schema";
  *   lapse), PENDING and ACCEPTED: the company is not changed; plan_details remembers it.
  * Never backwards: a webhook older than the last one applied changes nothing, and a subscription
  * that ended never becomes active again (Shopify never revives one), whatever arrives late.
+ * Never free: while test billing is off (a deployed server), a test subscription, which Shopify never
+ * charges, does not activate a plan, nor does one not known to be a real charge.
  */
 
 export type ShopifySubscriptionStatus =
@@ -80,6 +82,8 @@ export type StoreBillingState = {
   planId: string | null;
   plan: string | null;
   planDetails: StoreDetails | null;
+  /** SHOPIFY_BILLING_TEST on this server: test subscriptions may activate a plan. */
+  testBilling: boolean;
 };
 
 export type AccountChange = Partial<
@@ -125,6 +129,15 @@ export function subscriptionChangeFor(
   const { pending, eventAt: _mark, ...top } = details;
 
   if (seen.status === "ACTIVE") {
+    // Shopify's answer says whether it is a test charge; a webhook does not, and then what we asked for.
+    const test = seen.test ?? known.test;
+    if (!state.testBilling && test !== false)
+      return {
+        ignored:
+          test === true
+            ? "a test subscription while test billing is off"
+            : "not known to be a real charge while test billing is off",
+      };
     const current: SubscriptionDetails = { ...pick(known), ...seenFields };
     const stillPending = isPending ? undefined : pending;
     return {

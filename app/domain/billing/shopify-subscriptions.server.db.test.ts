@@ -144,6 +144,62 @@ describeEachDatabase("Shopify billing for store accounts", (getDb) => {
     expect(details.pending).toBeUndefined();
   });
 
+  test("test billing off (a deployed server): a test subscription never activates a plan, a real one does", async () => {
+    const stand = shopify();
+    const store = await storeCompany(stand);
+    // Asked for while test billing was on (the old default of deployed servers): a test charge.
+    const asked = await selectPlan(await store.context(), "lite-1000");
+    if (asked.kind !== "store_confirmation") throw new Error(asked.kind);
+    const { resetConfigForTests } = await import("~/config.server");
+    process.env.SHOPIFY_BILLING_TEST = "false";
+    resetConfigForTests();
+    try {
+      const back = await answerConfirmation(stand, asked.url, true);
+      const [testCharge] = stand.store.subscriptions;
+      expect(testCharge).toMatchObject({ status: "ACTIVE", test: true });
+      // Neither the merchant's return nor Shopify's webhook (whose payload does not say) activates it.
+      await loadBillingTab(await store.context(), { shopifyChargeId: back.searchParams.get("charge_id") });
+      expect(
+        await applyShopifySubscriptionUpdate(
+          store.shop,
+          webhook(testCharge.id, "ACTIVE", "2025-06-01T10:00:00Z"),
+        ),
+      ).toBe("ignored: a test subscription while test billing is off");
+      // One Shopify does not know (nor we): not known to be paid, so not activated either.
+      expect(
+        await applyShopifySubscriptionUpdate(
+          store.shop,
+          webhook("gid://shopify/AppSubscription/404", "ACTIVE", "2025-06-01T11:00:00Z"),
+        ),
+      ).toBe("ignored: not known to be a real charge while test billing is off");
+      expect(await accountRow(store.account.id)).toMatchObject({
+        accountStatus: "CREATED",
+        shopifyPlanId: null,
+        planId: null,
+      });
+
+      const real = await selectPlan(await store.context(), "lite-2500");
+      if (real.kind !== "store_confirmation") throw new Error(real.kind);
+      const realCharge = stand.store.subscriptions[1];
+      expect(realCharge).toMatchObject({ test: false });
+      await answerConfirmation(stand, real.url, true);
+      expect(
+        await applyShopifySubscriptionUpdate(
+          store.shop,
+          webhook(realCharge.id, "ACTIVE", "2025-06-01T12:00:00Z", realCharge.name),
+        ),
+      ).toBe("applied: ACTIVE on lite-2500");
+      expect(await accountRow(store.account.id)).toMatchObject({
+        accountStatus: "ACTIVE",
+        shopifyPlanId: realCharge.id,
+        planId: "lite-2500",
+      });
+    } finally {
+      delete process.env.SHOPIFY_BILLING_TEST;
+      resetConfigForTests();
+    }
+  });
+
   test("a declined charge changes nothing, and a made-up charge_id is not believed", async () => {
     const stand = shopify();
     const store = await storeCompany(stand);

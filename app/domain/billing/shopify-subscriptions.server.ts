@@ -4,10 +4,15 @@ import { z } from "zod";
 import { getDb, type Tx } from "#db/client.server";
 import { accounts, plans, storeProfiles } from "#db/schema";
 import { recordSystemAudit } from "~/domain/admin/audit.server";
-import { findStoreProfileForAccount } from "~/domain/shopify/store-profiles.server";
+import { findStoreProfileByShop, findStoreProfileForAccount } from "~/domain/shopify/store-profiles.server";
 import { publishEvent } from "~/services/events/events.server";
 import { storePriceNamed } from "~/services/shopify/billing-config";
-import { connectionForProfile, StoreNotConnectedError } from "./shopify-store.server";
+import {
+  connectionForProfile,
+  isTestBilling,
+  type StoreConnection,
+  StoreNotConnectedError,
+} from "./shopify-store.server";
 import {
   type StoreBillingState,
   type StoreDetails,
@@ -43,12 +48,49 @@ export async function applyShopifySubscriptionUpdate(
   const subscription = parsed.data.app_subscription;
   const stamp = subscription.updated_at ?? subscription.created_at;
   const at = stamp ? new Date(stamp) : null;
+  const status = subscription.status.toUpperCase();
   return applySubscriptionObservation(shop, {
     subscriptionId: subscription.admin_graphql_api_id,
     name: subscription.name,
-    status: subscription.status.toUpperCase(),
+    status,
     at: at && !Number.isNaN(at.getTime()) ? at : null,
+    // The payload does not say whether it is a test charge: Shopify is asked when that decides.
+    ...(status === "ACTIVE" && !isTestBilling()
+      ? { test: await testFlagOf(shop, subscription.admin_graphql_api_id) }
+      : {}),
   });
+}
+
+const SUBSCRIPTION = `#graphql
+  query BlusteamSubscription($id: ID!) {
+    node(id: $id) { ... on AppSubscription { id name status test } }
+  }`;
+
+export type SubscriptionNode = { id: string; name: string; status: string; test: boolean };
+
+/** The store's subscription as Shopify has it now, or null when the id names none of its subscriptions. */
+export async function readStoreSubscription(
+  { api, session }: Pick<StoreConnection, "api" | "session">,
+  id: string,
+): Promise<SubscriptionNode | null> {
+  const client = new api.clients.Graphql({ session });
+  const answer = await client.request<{ node: SubscriptionNode | null }>(SUBSCRIPTION, {
+    variables: { id },
+  });
+  const node = answer.data?.node;
+  return node?.id === id ? node : null;
+}
+
+/** Whether Shopify says the subscription is a test charge; undefined when it cannot be asked. */
+async function testFlagOf(shop: string, id: string): Promise<boolean | undefined> {
+  const profile = await findStoreProfileByShop(shop);
+  if (!profile?.enabled) return undefined;
+  try {
+    return (await readStoreSubscription(await connectionForProfile(profile), id))?.test;
+  } catch (error) {
+    if (error instanceof StoreNotConnectedError) return undefined;
+    throw error;
+  }
 }
 
 /** What the API answered about a subscription (request, cancel, active subscriptions), as an observation. */
@@ -99,7 +141,11 @@ export async function applySubscriptionObservation(
       .for("update");
     if (!account) return "ignored: no company";
     const { id: accountId, ...rest } = account;
-    const before: StoreBillingState = { ...rest, planDetails: profile.planDetails as StoreDetails | null };
+    const before: StoreBillingState = {
+      ...rest,
+      planDetails: profile.planDetails as StoreDetails | null,
+      testBilling: isTestBilling(),
+    };
     const plan = await planFor(tx, seen, before.planDetails);
     const change = subscriptionChangeFor(before, seen, plan);
     if ("ignored" in change) return `ignored: ${change.ignored}`;
@@ -116,7 +162,7 @@ export async function applySubscriptionObservation(
       .update(accounts)
       .set({ ...change.account, updatedAt: now })
       .where(eq(accounts.id, accountId));
-    const { planDetails: _details, ...accountBefore } = before;
+    const { planDetails: _details, testBilling: _testBilling, ...accountBefore } = before;
     await recordSystemAudit(tx, "shopify", {
       action: "billing.shopify_subscription",
       targetType: "account",

@@ -6,11 +6,13 @@ import { getDb } from "#db/client.server";
 import { accounts, memberships, storeProfiles, users } from "#db/schema";
 import { requireMember, requireViewer, viewerMiddleware } from "~/domain/access/guard.server";
 import { verifyPassword } from "~/domain/auth/password.server";
-import { loader as appLoader } from "~/routes/embedded/app";
 import { shopifySessionStorage } from "~/services/shopify/shopify.server";
 import {
   APP,
-  type EmbeddedShopify,
+  bearerRequest,
+  documentRequest,
+  openApp,
+  openAs,
   sessionToken,
   setUpEmbeddedShopify,
 } from "../../../tests/support/embedded-shopify";
@@ -28,42 +30,6 @@ import { NO_PASSWORD } from "./embedded-staff.server";
 
 const SHOP = "demo-shop.myshopify.com";
 const OTHER_SHOP = "other-shop.myshopify.com";
-
-function documentRequest(shop: string, token: string, path = "/app") {
-  const query = new URLSearchParams({ embedded: "1", shop, host: adminHostFor(shop), id_token: token });
-  return new Request(`${APP}${path}?${query}`);
-}
-
-function bearerRequest(token: string, path = "/contacts", init: RequestInit = {}) {
-  const headers = new Headers(init.headers);
-  headers.set("Authorization", `Bearer ${token}`);
-  return new Request(`${APP}${path}`, { ...init, headers });
-}
-
-/** Opens /app as Shopify does, and answers where it sent the staff member (or what it showed). */
-async function openApp(shop: string, token: string, path = "/app") {
-  const args = {
-    request: documentRequest(shop, token, path),
-    context: new RouterContextProvider(),
-    params: {},
-  };
-  try {
-    return { shown: await appLoader(args as unknown as Parameters<typeof appLoader>[0]) };
-  } catch (thrown) {
-    if (thrown instanceof Response && thrown.status === 302)
-      return { location: thrown.headers.get("Location") };
-    throw thrown;
-  }
-}
-
-async function openAs(
-  shopify: EmbeddedShopify,
-  shop: string,
-  staff: Parameters<EmbeddedShopify["staff"]>[1],
-) {
-  shopify.staff(shop, staff);
-  return openApp(shop, await sessionToken(shop, { sub: String(staff.id) }));
-}
 
 const count = async (table: typeof users | typeof accounts | typeof memberships) =>
   (await getDb().select().from(table)).length;

@@ -3,6 +3,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { accounts, memberships, shopifySessions, storeProfiles, users } from "#db/schema";
 import { normalizeEmail } from "~/domain/auth/identity.server";
+import { clearRemoval, takeOpenInvitation, wasRemoved } from "~/domain/team/removals.server";
 import { shopifyApiOrNull, shopifySessionStorage } from "~/services/shopify/shopify.server";
 import type { EmbeddedAuth } from "./embedded-auth.server";
 import { createStoreCompany, ensureStoreProfile } from "./embedded-store.server";
@@ -26,7 +27,8 @@ export const NO_PASSWORD = "shopify-staff:no-password";
  * account; the membership says they belong to it. Null until /app has set them up (or after the
  * app was uninstalled, which deletes the sessions and disables the profile). The online session is
  * read for who the staff member is even once its own access token has expired: the request's
- * session token, just verified, is what proves they may use the store's admin now.
+ * session token, just verified, is what proves they may use the store's admin now. Only an address
+ * Shopify verified names a user, and only a membership its owner confirmed counts (see provision).
  */
 export async function findEmbeddedStaff(auth: Pick<EmbeddedAuth, "shop" | "staffId">) {
   const api = shopifyApiOrNull();
@@ -40,12 +42,20 @@ export async function findEmbeddedStaff(auth: Pick<EmbeddedAuth, "shop" | "staff
       and(eq(storeProfiles.shopDomain, shopifySessions.shop), eq(storeProfiles.enabled, true)),
     )
     .innerJoin(accounts, eq(accounts.id, storeProfiles.accountId))
-    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.accountId, accounts.id)))
+    .innerJoin(
+      memberships,
+      and(
+        eq(memberships.userId, users.id),
+        eq(memberships.accountId, accounts.id),
+        eq(memberships.ownerConfirmed, true),
+      ),
+    )
     .where(
       and(
         eq(shopifySessions.id, api.session.getJwtSessionId(auth.shop, auth.staffId)),
         eq(shopifySessions.shop, auth.shop),
         isNotNull(shopifySessions.email),
+        eq(shopifySessions.emailVerified, true),
       ),
     );
   return (row ?? null) satisfies StaffIdentity | null;
@@ -54,6 +64,8 @@ export async function findEmbeddedStaff(auth: Pick<EmbeddedAuth, "shop" | "staff
 /**
  * The staff member's online session: the stored one while it lasts, otherwise a new one by token
  * exchange (Shopify answers with the associated user: id, name, email, email_verified, account_owner).
+ * A stored one whose address was not verified yet is asked again: the staff member may have verified
+ * it since, and was told to come back when they had.
  */
 export async function onlineSessionFor(auth: EmbeddedAuth): Promise<Session> {
   const api = shopifyApiOrNull();
@@ -61,7 +73,8 @@ export async function onlineSessionFor(auth: EmbeddedAuth): Promise<Session> {
   const stored = await shopifySessionStorage.loadSession(
     api.session.getJwtSessionId(auth.shop, auth.staffId),
   );
-  if (stored?.isActive(undefined) && stored.onlineAccessInfo?.associated_user?.email) return stored;
+  const storedStaff = stored?.onlineAccessInfo?.associated_user;
+  if (stored?.isActive(undefined) && storedStaff?.email && storedStaff.email_verified === true) return stored;
   const { session } = await api.auth.tokenExchange({
     shop: auth.shop,
     sessionToken: auth.sessionToken,
@@ -77,7 +90,7 @@ export type ProvisionOutcome =
       identity: StaffIdentity;
       created: { user: boolean; account: boolean; membership: boolean };
     }
-  | { ok: false; reason: "noEmail" | "emailUnverified" };
+  | { ok: false; reason: "noEmail" | "emailUnverified" | "removed" };
 
 /**
  * The first open of /app by a staff member (and every open after, which changes nothing): records
@@ -85,21 +98,23 @@ export type ProvisionOutcome =
  * a password when new), links an unlinked store to a company made for it, and makes them a member
  * of the shop's company, as its company admin when they own the store. One transaction, so two
  * tabs opening at once make one user, one company and one membership.
+ *
+ * Only an address Shopify has verified is taken: a store's staff account may carry any address, and
+ * an unverified one would make (or join) the user who owns it with us, and put its real owner into
+ * this store's company when she signs up (issue 32). A member removed from the team is not made one
+ * again, unless the company invited them back (an open invitation, used up here).
  */
 export async function provisionEmbeddedStaff(auth: EmbeddedAuth): Promise<ProvisionOutcome> {
   const online = await onlineSessionFor(auth);
   const staff = online.onlineAccessInfo?.associated_user;
   if (!staff?.email) return { ok: false, reason: "noEmail" };
+  if (staff.email_verified !== true) return { ok: false, reason: "emailUnverified" };
   const email = normalizeEmail(staff.email);
-  const verified = staff.email_verified === true;
   const owner = staff.account_owner === true;
   const profile = await ensureStoreProfile(auth);
 
   return getDb().transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(eq(users.email, email));
-    // Someone who opens a store's admin with an address Shopify has not verified must not become the
-    // user who already owns that address with us (and see their companies).
-    if (existing && !verified) return { ok: false as const, reason: "emailUnverified" as const };
     if (!existing) {
       // Another first open may be creating the same user: its row wins, and this one reads it.
       await tx
@@ -109,7 +124,7 @@ export async function provisionEmbeddedStaff(auth: EmbeddedAuth): Promise<Provis
           givenName: staff.first_name?.trim() || email.split("@")[0],
           familyName: staff.last_name?.trim() ?? "",
           passwordHash: NO_PASSWORD,
-          emailVerifiedAt: verified ? new Date() : null,
+          emailVerifiedAt: new Date(),
         })
         .onConflictDoNothing({ target: users.email });
     }
@@ -126,24 +141,35 @@ export async function provisionEmbeddedStaff(auth: EmbeddedAuth): Promise<Provis
     if (accountId === null) {
       accountId = await createStoreCompany(tx, { profile, ownerUserId: owner ? user.id : null });
     }
+    const pair = { userId: user.id, accountId };
+    const mine = and(eq(memberships.userId, user.id), eq(memberships.accountId, accountId));
 
+    const [before] = await tx.select().from(memberships).where(mine);
+    if (!before) {
+      const invited = await takeOpenInvitation(tx, email, accountId);
+      if (await wasRemoved(tx, pair)) {
+        if (!invited) return { ok: false as const, reason: "removed" as const };
+        await clearRemoval(tx, pair);
+      }
+    }
     const [membership] = await tx
       .insert(memberships)
-      .values({ userId: user.id, accountId, isCompanyAdmin: owner })
+      .values({ ...pair, isCompanyAdmin: owner })
       .onConflictDoNothing()
       .returning();
-    // The store's owner is always a company admin of its company; nobody is ever demoted here.
-    if (!membership && owner) {
+    // Shopify has verified the address now: a membership made for it before (when it was not) is
+    // its owner's. The store's owner is always a company admin of its company; nobody is demoted here.
+    if (before && (!before.ownerConfirmed || (owner && !before.isCompanyAdmin))) {
       await tx
         .update(memberships)
-        .set({ isCompanyAdmin: true })
-        .where(and(eq(memberships.userId, user.id), eq(memberships.accountId, accountId)));
+        .set({ ownerConfirmed: true, ...(owner ? { isCompanyAdmin: true } : {}) })
+        .where(mine);
     }
     const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId));
     const [current] = await tx
       .select({ isCompanyAdmin: memberships.isCompanyAdmin })
       .from(memberships)
-      .where(and(eq(memberships.userId, user.id), eq(memberships.accountId, accountId)));
+      .where(mine);
     return {
       ok: true as const,
       identity: { userId: user.id, account, isCompanyAdmin: current?.isCompanyAdmin ?? false },

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { inviteHistory, memberships } from "#db/schema";
+import { inviteHistory, membershipRemovals, memberships } from "#db/schema";
 import { addMembership, createUser, membershipOf } from "../../../tests/support/factories";
 import {
   companyWithAdmin,
@@ -12,6 +12,7 @@ import {
 } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import { acceptInvitation, declineInvitation, listMyInvitations } from "./invitations.server";
+import { removeMember } from "./members.server";
 
 describeEachDatabase("answering invitations", (getDb) => {
   const membershipsOf = (userId: string) =>
@@ -42,6 +43,23 @@ describeEachDatabase("answering invitations", (getDb) => {
       [newer.id, "Bolt", b.account.id],
       [older.id, "Acme", a.account.id],
     ]);
+  });
+
+  test("a removed member is recorded as removed until they accept an invitation back", async () => {
+    const a = await companyWithAdmin("Acme");
+    const ann = await createUser({ email: "ann@example.com" });
+    await addMembership(ann.id, a.account.id);
+    const admin = await memberContext(a.admin.id);
+    expect(await removeMember(admin, ann.id)).toBe("done");
+    const removals = () => getDb().select().from(membershipRemovals);
+    expect(await removals()).toMatchObject([
+      { userId: ann.id, accountId: a.account.id, removedByUserId: a.admin.id },
+    ]);
+
+    const invite = await createInvite({ accountId: a.account.id, email: ann.email });
+    expect(await acceptInvitation(await viewerOf(ann.id), invite.id)).toBe("joined");
+
+    expect(await removals()).toEqual([]);
   });
 
   test("accepting joins the company as a plain member, uses up the invitation and makes it active", async () => {

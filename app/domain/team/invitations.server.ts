@@ -10,6 +10,7 @@ import { escapeLike } from "~/domain/kernel/sql-text";
 import type { Language } from "~/i18n/resources";
 import { publishEvent } from "~/services/events/events.server";
 import { sendInvitationEmail } from "./emails.server";
+import { clearRemoval } from "./removals.server";
 
 export const INVITATION_LIFETIME_DAYS = 7;
 
@@ -192,6 +193,7 @@ export async function acceptInvitation(viewer: Viewer, inviteId: string): Promis
         set: { activatedAt: new Date() },
       });
     await tx.delete(inviteHistory).where(eq(inviteHistory.id, invite.id));
+    await clearRemoval(tx, { userId: viewer.user.id, accountId: invite.accountId });
     await publishEvent({ topic: "members", accountId: invite.accountId, email: invite.email }, tx);
   });
   return "joined";

@@ -5,6 +5,7 @@ import { isUuid } from "~/domain/kernel/ids";
 import type { AccountScope } from "~/domain/kernel/scope";
 import { escapeLike } from "~/domain/kernel/sql-text";
 import { publishEvent } from "~/services/events/events.server";
+import { recordRemoval } from "./removals.server";
 
 export async function listMembers(context: AccountScope, search = "") {
   return getDb()
@@ -51,8 +52,12 @@ async function isLastAdmin(tx: Tx, accountId: string, userId: string) {
 /**
  * Removes a member (or the user themself, when leaving). The last company admin stays until
  * another is named. Removed users lose access on their next request: memberships are read each time.
+ * The removal is recorded, so the embedded app does not make them a member again (removals.server.ts).
  */
-export async function removeMember(context: AccountScope, userId: string): Promise<MembershipChange> {
+export async function removeMember(
+  context: AccountScope & { user?: { id: string } },
+  userId: string,
+): Promise<MembershipChange> {
   if (!isUuid(userId)) return "not_found";
   const accountId = context.account.id;
   const outcome = await getDb().transaction(async (tx) => {
@@ -64,6 +69,7 @@ export async function removeMember(context: AccountScope, userId: string): Promi
       .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
       .returning({ userId: memberships.userId });
     if (deleted.length === 0) return "not_found" as const;
+    await recordRemoval(tx, { userId, accountId }, context.user?.id ?? null);
     await publishEvent({ topic: "members", accountId }, tx);
     return "done" as const;
   });

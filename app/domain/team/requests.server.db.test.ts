@@ -1,5 +1,7 @@
 import { expect, test } from "vitest";
-import { createUser, mailsTo, membershipOf } from "../../../tests/support/factories";
+import { getDb } from "#db/client.server";
+import { membershipRemovals } from "#db/schema";
+import { addMembership, createUser, mailsTo, membershipOf } from "../../../tests/support/factories";
 import {
   accessRequestRow,
   companyWithAdmin,
@@ -8,6 +10,7 @@ import {
   memberContext,
 } from "../../../tests/support/team-factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { removeMember } from "./members.server";
 import { decideAccessRequest, listAccessRequests } from "./requests.server";
 
 describeEachDatabase("access requests", () => {
@@ -61,6 +64,20 @@ describeEachDatabase("access requests", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain("Acme");
     expect(mails[0].text).toContain("An admin of Acme approved your request to join the organization.");
+  });
+
+  test("approving the request of a removed member takes them back: the removal is over", async () => {
+    const a = await companyWithAdmin("Acme");
+    const ann = await createUser({ email: "ann@example.com" });
+    await addMembership(ann.id, a.account.id);
+    expect(await removeMember(a.context, ann.id)).toBe("done");
+    expect(await getDb().select().from(membershipRemovals)).toHaveLength(1);
+    const request = await createAccessRequest({ accountId: a.account.id, email: ann.email, userId: ann.id });
+
+    expect(await decideAccessRequest(a.context, request.id, true, "en")).toBe("done");
+
+    expect(await membershipOf(ann.id, a.account.id)).toBeDefined();
+    expect(await getDb().select().from(membershipRemovals)).toEqual([]);
   });
 
   test("declining marks the request denied, adds no membership and sends the denial email", async () => {

@@ -8,6 +8,7 @@ import { escapeLike } from "~/domain/kernel/sql-text";
 import type { Language } from "~/i18n/resources";
 import { publishEvent } from "~/services/events/events.server";
 import { sendRequestDecisionEmail } from "./emails.server";
+import { clearRemoval } from "./removals.server";
 
 /** Pending requests to join the active company, optionally searched by email. */
 export async function listAccessRequests(context: AccountScope, search = "") {
@@ -64,6 +65,7 @@ export async function decideAccessRequest(
           .insert(memberships)
           .values({ userId: requester.id, accountId: context.account.id, activatedAt: new Date() })
           .onConflictDoNothing();
+        await clearRemoval(tx, { userId: requester.id, accountId: context.account.id });
       }
     }
     await publishEvent({ topic: "requests", accountId: context.account.id, email: request.ownerEmail }, tx);

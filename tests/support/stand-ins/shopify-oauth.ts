@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { escapeHtml, page } from "./shopify-pages";
 import { oauthQueryHmac, verifyIdToken } from "./shopify-signing";
-import { type ShopifyStore, type StoredToken, shopName } from "./shopify-store";
+import { type ShopifyStore, type StoredShop, type StoredToken, shopName } from "./shopify-store";
 
 /**
  * Shopify's OAuth, as the official library speaks it:
@@ -34,7 +34,7 @@ const oauthError = (error: string, description: string, status = 400) =>
   json(status, { error, error_description: description });
 
 /** The staff member an online token is for (the id_token's sub). */
-export function associatedUser(userId: number, shop: string) {
+export function associatedUser(userId: number, shop: string, emailVerified = true) {
   return {
     id: userId,
     first_name: "Staff",
@@ -43,11 +43,11 @@ export function associatedUser(userId: number, shop: string) {
     account_owner: userId === 1,
     locale: "en",
     collaborator: false,
-    email_verified: true,
+    email_verified: emailVerified,
   };
 }
 
-function tokenAnswer(token: StoredToken, expiring: boolean) {
+function tokenAnswer(token: StoredToken, expiring: boolean, shop: StoredShop) {
   if (token.online) {
     return {
       access_token: token.token,
@@ -56,7 +56,11 @@ function tokenAnswer(token: StoredToken, expiring: boolean) {
       associated_user_scope: token.scope,
       session: randomBytes(16).toString("hex"),
       account_number: 0,
-      associated_user: associatedUser(token.userId ?? 1, token.shop),
+      associated_user: associatedUser(
+        token.userId ?? 1,
+        token.shop,
+        !shop.unverifiedStaffIds.includes(token.userId ?? 1),
+      ),
     };
   }
   if (expiring && token.refreshToken)
@@ -190,7 +194,7 @@ export function accessToken(
       refreshToken: !online && expiring ? `shprt_${randomBytes(16).toString("hex")}` : undefined,
     });
     if (!online) shopRecord.grantedScopes = scope.split(",").filter(Boolean);
-    return json(200, tokenAnswer(token, expiring));
+    return json(200, tokenAnswer(token, expiring, shopRecord));
   };
 
   if (params.grant_type === TOKEN_EXCHANGE) {

@@ -33,6 +33,8 @@ export type SeedShop = {
   ianaTimezone?: string;
   /** The store's checkout SMS-marketing checkbox (Settings > Checkout), read as shop.smsMarketingEnabled. */
   smsMarketingEnabled?: boolean;
+  /** Staff members (ids, the id_token's sub) whose email Shopify has not verified (email_verified false). */
+  unverifiedStaffIds?: number[];
   products?: SeedProduct[];
 };
 
@@ -246,6 +248,7 @@ export class ShopifyStore {
       shopOwnerName: seed.shopOwnerName ?? existing?.shopOwnerName ?? "Ada Owner",
       ianaTimezone: seed.ianaTimezone ?? existing?.ianaTimezone ?? "America/New_York",
       smsMarketingEnabled: seed.smsMarketingEnabled ?? existing?.smsMarketingEnabled ?? false,
+      unverifiedStaffIds: seed.unverifiedStaffIds ?? existing?.unverifiedStaffIds ?? [],
       grantedScopes: existing?.grantedScopes ?? [],
       products: existing?.products ?? [],
     };
