@@ -216,7 +216,8 @@ describe("a company's chat host (CHAT_DOMAIN)", () => {
     resetConfigForTests();
     const base = await start();
     const app = new URL(config().APP_URL);
-    const chatHost = (sub: string) => `${app.protocol}//${sub}.chat.example.com${app.port ? `:${app.port}` : ""}`;
+    const chatHost = (sub: string) =>
+      `${app.protocol}//${sub}.chat.example.com${app.port ? `:${app.port}` : ""}`;
     const redirectOf = async (path: string, method = "GET") => {
       const response = await fetch(`${base}${path}`, { method, redirect: "manual" });
       return [response.status, response.headers.get("Location")];
@@ -258,7 +259,12 @@ describe("scripts carry the script policy (issue 32)", () => {
         res.type(req.path.endsWith(".js") ? "text/javascript" : "text/html").send("x");
       },
     });
-    for (const path of ["/c/acme/sw.js", "/forms/popup.js", "/chat-app/chat.js?v=1", "/forms/assets/altcha-pbkdf2.js"])
+    for (const path of [
+      "/c/acme/sw.js",
+      "/forms/popup.js",
+      "/chat-app/chat.js?v=1",
+      "/forms/assets/altcha-pbkdf2.js",
+    ])
       expect((await fetch(`${base}${path}`)).headers.get("Content-Security-Policy"), path).toBe(
         "default-src 'none'; connect-src 'self'",
       );

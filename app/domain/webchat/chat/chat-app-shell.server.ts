@@ -1,11 +1,5 @@
 import { scriptLiteral } from "~/domain/kernel/script-literal";
-import {
-  CHAT_APP_VERSION,
-  CHAT_SCRIPT,
-  CHAT_STYLE,
-  HEX_COLOUR,
-  type PageContext,
-} from "./chat-page.server";
+import { CHAT_APP_VERSION, CHAT_SCRIPT, CHAT_STYLE, HEX_COLOUR, type PageContext } from "./chat-page.server";
 
 /**
  * What makes the chat app installable: its web app manifest (the branding's names, colours and icons)
