@@ -72,7 +72,8 @@ export function chatBasePath(request: Request, subdomain: string): string {
  * Paths on a chat host that are not rewritten under /c/{subdomain}: the app's shared static files,
  * and the branding's images (so the chat's page and service worker load them from their own origin).
  */
-const SHARED_PATHS = /^\/(chat-app|assets|healthz|webchat|webchat-assets)(\/|$)/;
+const SHARED_PATHS =
+  /^\/(?:(?:chat-app|assets)(?:\/|$)|healthz(?:\?|$)|webchat\/default-[a-z0-9-]+\.png(?:\?|$)|webchat-assets\/[^/?]+(?:\?|$))/;
 
 /** The path a chat host's request is served at, or null when it is left as it is. */
 export function rewriteChatHostPath(
