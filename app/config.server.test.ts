@@ -21,6 +21,7 @@ const KEYS = [
   "DATA_ENCRYPTION_KEY_PREVIOUS",
   "DATABASE_URL",
   "SESSION_SECRET",
+  "CHAT_DOMAIN",
 ] as const;
 const saved = Object.fromEntries(KEYS.map((key) => [key, process.env[key]]));
 function withEnv(values: Partial<Record<(typeof KEYS)[number], string>>) {
@@ -176,5 +177,14 @@ test("database timeouts: 5 s to connect and 30 s per statement unless set", () =
   ).toMatchObject({ DATABASE_CONNECT_TIMEOUT_SECONDS: 2, DATABASE_STATEMENT_TIMEOUT_MS: 1500 });
   expect(() => withEnv({ DATABASE_CONNECT_TIMEOUT_SECONDS: "0" })).toThrow(
     /DATABASE_CONNECT_TIMEOUT_SECONDS/,
+  );
+});
+
+test("CHAT_DOMAIN must not hold the app's own host (it would be a company's chat host)", () => {
+  expect(withEnv({ APP_URL: "https://app.example.com", CHAT_DOMAIN: "Chat.Example.com" }).CHAT_DOMAIN).toBe(
+    "chat.example.com",
+  );
+  expect(() => withEnv({ APP_URL: "https://app.example.com", CHAT_DOMAIN: "example.com" })).toThrow(
+    /CHAT_DOMAIN is example\.com, and APP_URL's host app\.example\.com is under it/,
   );
 });

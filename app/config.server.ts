@@ -225,6 +225,13 @@ function load(): AppConfig {
       "Invalid environment configuration:\n  CRM_WEBHOOK_URL and CRM_WEBHOOK_SECRET go together: set both (the events are signed) or neither",
     );
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  const appHost = new URL(appUrl).hostname.toLowerCase();
+  // The app's own host under CHAT_DOMAIN would be some company's chat host (app.chat.example.com is
+  // the chat of the company whose subdomain is "app"), and the chat's origin the staff app's.
+  if (env.CHAT_DOMAIN && appHost.endsWith(`.${env.CHAT_DOMAIN}`))
+    throw new Error(
+      `Invalid environment configuration:\n  CHAT_DOMAIN is ${env.CHAT_DOMAIN}, and APP_URL's host ${appHost} is under it: give the chat apps a domain of their own (chat.example.com for app.example.com)`,
+    );
   const appUrlIsLoopback = isLoopbackHostname(new URL(appUrl).hostname);
   const fileSecret =
     env.SESSION_SECRET || env.DATABASE_URL ? undefined : readOrCreateSessionSecret(env.DATA_DIR);

@@ -204,8 +204,71 @@ describe("a company's chat host (CHAT_DOMAIN)", () => {
 
     expect(await on("acme.chat.example.com", "/")).toBe("/c/acme/");
     expect(await on("acme.chat.example.com:443", "/magic?token=x")).toBe("/c/acme/magic");
+    expect(await on("acme.chat.example.com", "/sw.js")).toBe("/c/acme/sw.js");
+    expect(await on("acme.chat.example.com", "/c/acme/events")).toBe("/c/acme/events");
     expect(await on("acme.chat.example.com", "/chat-app/chat.js")).toBe("/chat-app/chat.js");
+    expect(await on("acme.chat.example.com", "/webchat-assets/x.png")).toBe("/webchat-assets/x.png");
     expect(await on("localhost", "/contacts")).toBe("/contacts");
+  });
+
+  test("on the app's host, /c/{subdomain}/... is sent to the chat host with its path and query, never served", async () => {
+    process.env.CHAT_DOMAIN = "chat.example.com";
+    resetConfigForTests();
+    const base = await start();
+    const app = new URL(config().APP_URL);
+    const chatHost = (sub: string) =>
+      `${app.protocol}//${sub}.chat.example.com${app.port ? `:${app.port}` : ""}`;
+    const redirectOf = async (path: string, method = "GET") => {
+      const response = await fetch(`${base}${path}`, { method, redirect: "manual" });
+      return [response.status, response.headers.get("Location")];
+    };
+    expect(await redirectOf("/c/acme")).toEqual([307, `${chatHost("acme")}/`]);
+    expect(await redirectOf("/c/acme/")).toEqual([307, `${chatHost("acme")}/`]);
+    expect(await redirectOf("/c/Acme?preview=1")).toEqual([307, `${chatHost("acme")}/?preview=1`]);
+    expect(await redirectOf("/c/acme/magic?token=abc")).toEqual([307, `${chatHost("acme")}/magic?token=abc`]);
+    expect(await redirectOf("/c/acme/manifest.webmanifest")).toEqual([
+      307,
+      `${chatHost("acme")}/manifest.webmanifest`,
+    ]);
+    expect(await redirectOf("/c/acme/messages", "POST")).toEqual([307, `${chatHost("acme")}/messages`]);
+    // Not a subdomain: left to the app (whose route answers 404).
+    expect(await redirectOf("/c/not_one/")).toEqual([200, null]);
+    expect(await redirectOf("/contacts")).toEqual([200, null]);
+    expect(received.map((r) => r.path)).toEqual(["/c/not_one/", "/contacts"]);
+
+    // A worker registered at /c/acme/ before is replaced at its next update check by one that removes itself.
+    const worker = await fetch(`${base}/c/acme/sw.js`, { redirect: "manual" });
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get("Content-Type")).toMatch(/javascript/);
+    expect(worker.headers.get("Content-Security-Policy")).toBe("default-src 'none'; connect-src 'self'");
+    expect(await worker.text()).toContain("self.registration.unregister()");
+  });
+
+  test("without CHAT_DOMAIN, /c/{subdomain}/... is served on the app's host", async () => {
+    const base = await start();
+    const response = await fetch(`${base}/c/acme/?x=1`, { redirect: "manual" });
+    expect(response.status).toBe(200);
+    expect(received.map((r) => r.path)).toEqual(["/c/acme/"]);
+  });
+});
+
+describe("scripts carry the script policy (issue 32)", () => {
+  test("every .js answer, rendered or static, has default-src 'none'; connect-src 'self'; pages do not", async () => {
+    const base = await start({
+      handler: (req, res) => {
+        res.type(req.path.endsWith(".js") ? "text/javascript" : "text/html").send("x");
+      },
+    });
+    for (const path of [
+      "/c/acme/sw.js",
+      "/forms/popup.js",
+      "/chat-app/chat.js?v=1",
+      "/forms/assets/altcha-pbkdf2.js",
+    ])
+      expect((await fetch(`${base}${path}`)).headers.get("Content-Security-Policy"), path).toBe(
+        "default-src 'none'; connect-src 'self'",
+      );
+    expect((await fetch(`${base}/c/acme/`)).headers.get("Content-Security-Policy")).toBeNull();
   });
 });
 

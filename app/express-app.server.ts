@@ -9,8 +9,20 @@ import {
   type PageEncoding,
   pageEncodingContext,
 } from "~/context.server";
-import { isCrossOriginWriteOf, isSafeMethod, securityHeaders } from "~/domain/access/security.server";
-import { rewriteChatHostPath } from "~/domain/webchat/chat/chat-urls.server";
+import {
+  isCrossOriginWriteOf,
+  isSafeMethod,
+  isScriptPath,
+  SCRIPT_CONTENT_SECURITY_POLICY,
+  securityHeaders,
+} from "~/domain/access/security.server";
+import { RETIRED_SERVICE_WORKER } from "~/domain/webchat/chat/chat-app-shell.server";
+import {
+  chatHostRedirect,
+  chatSubdomainOfHost,
+  isChatServiceWorkerPath,
+  rewriteChatHostPath,
+} from "~/domain/webchat/chat/chat-urls.server";
 import { cameFromThisMachine } from "~/loopback";
 import { type PublicFormRoute, servePublicForm } from "~/serve-public-form.server";
 import { limitRequestBody, REQUEST_BODY_LIMIT_BYTES } from "~/services/http/body-limit.server";
@@ -57,12 +69,26 @@ export function createExpressApp(options: {
     if (req.method === "POST" && PUBLIC_FORM_PATH.test(req.path)) return next();
     compress(req, res, (error?: unknown) => (error ? next(error) : keepDrainListeners(req, res, next)));
   });
-  // {subdomain}.{CHAT_DOMAIN}: a company's web chat app, served as /c/{subdomain}/... (issue 17).
-  if (settings.CHAT_DOMAIN) {
-    app.use((req, _res, next) => {
-      const rewritten = rewriteChatHostPath(req.headers.host, req.url, settings.CHAT_DOMAIN);
+  // Every script we serve, static or rendered (the chat's service worker), carries the script policy:
+  // a worker can then load nothing from another origin, whatever text ends up in it (issue 32).
+  app.use((req, res, next) => {
+    if (isScriptPath(req.path)) res.setHeader("Content-Security-Policy", SCRIPT_CONTENT_SECURITY_POLICY);
+    next();
+  });
+  // {subdomain}.{CHAT_DOMAIN}: a company's web chat app, served as /c/{subdomain}/... (issue 17); on
+  // any other host, /c/{subdomain}/... is sent there (issue 32: the chat stays off the app's origin).
+  const chatDomain = settings.CHAT_DOMAIN;
+  if (chatDomain) {
+    app.use((req, res, next) => {
+      const rewritten = rewriteChatHostPath(req.headers.host, req.url, chatDomain);
       if (rewritten) req.url = req.originalUrl = rewritten;
-      next();
+      if (rewritten || chatSubdomainOfHost(req.headers.host, chatDomain)) return next();
+      const moved = chatHostRedirect(req.url, chatDomain);
+      if (!moved) return next();
+      res.set(securityHeaders()).set("Cache-Control", "no-store");
+      if (isChatServiceWorkerPath(req.url))
+        res.status(200).type("text/javascript").send(RETIRED_SERVICE_WORKER);
+      else res.redirect(307, moved);
     });
   }
   options.mountTestFixtures?.(app);

@@ -139,6 +139,8 @@ const en = {
     signInBackoff_other: "Too many failed sign-in attempts. Please try again in {{count}} seconds.",
   },
   validation: {
+    controlCharacters: "This text must fit on one line, without line breaks or invisible control characters",
+    controlCharactersMultiline: "This text contains invisible control characters: remove them",
     fieldCanNotBeEmpty: "This field can not be empty!",
     firstNameRequiredLower: "Please input your first name!",
     lastNameRequiredLower: "Please input your last name!",

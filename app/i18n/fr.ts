@@ -143,6 +143,9 @@ const fr: Resources = {
       "Trop de tentatives de connexion échouées. Veuillez réessayer dans {{count}} secondes.",
   },
   validation: {
+    controlCharacters:
+      "Ce texte doit tenir sur une ligne, sans retour à la ligne ni caractère de contrôle invisible",
+    controlCharactersMultiline: "Ce texte contient des caractères de contrôle invisibles : retirez-les",
     fieldCanNotBeEmpty: "Ce champ ne peut pas être vide !",
     firstNameRequiredLower: "Veuillez saisir votre prénom !",
     lastNameRequiredLower: "Veuillez saisir votre nom !",

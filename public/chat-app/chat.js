@@ -160,7 +160,6 @@
   }
 
   function listenForBranding() {
-    const asset = (path) => (/^https:\/\//i.test(path) ? path : `${data.assetOrigin || ""}${path}`);
     const hex = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
     const colours = {
       mainElementColor: "--cb-main",
@@ -190,11 +189,11 @@
       }
       for (const element of document.querySelectorAll("[data-brand-image]")) {
         const value = branding[element.dataset.brandImage];
-        if (typeof value === "string" && value.startsWith("/")) element.src = asset(value);
+        if (typeof value === "string" && value.startsWith("/")) element.src = value;
       }
       for (const element of document.querySelectorAll("[data-brand-icon]")) {
         const value = branding[element.dataset.brandIcon];
-        if (typeof value === "string" && value.startsWith("/")) element.href = asset(value);
+        if (typeof value === "string" && value.startsWith("/")) element.href = value;
       }
       for (const key of ["faq", "support", "shop"]) {
         const item = document.querySelector(`[data-link="${key}"]`);

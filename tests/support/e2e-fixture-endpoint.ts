@@ -8,8 +8,9 @@ import { normalizeEmail } from "../../app/domain/auth/identity.server";
 import { hashPassword } from "../../app/domain/auth/password.server";
 import { startUserSession } from "../../app/domain/auth/session.server";
 import { recordInstalledStore } from "../../app/domain/shopify/store-profiles.server";
+import { defaultChatBranding } from "../../app/domain/webchat/branding/branding-schema";
 import { getDb } from "../../db/client.server";
-import { accounts, storeProfiles, userRoles, users } from "../../db/schema";
+import { accounts, storeProfiles, userRoles, users, webchatBranding } from "../../db/schema";
 import {
   E2E_FIXTURE_PATH,
   E2E_FIXTURE_SECRET_HEADER,
@@ -58,6 +59,13 @@ const fixtureRequest = z.object({
   acceptTerms: z.boolean().default(true),
   signIn: z.boolean().default(true),
   roles: z.array(z.enum(["admin", "roadmin", "beta", "internal"])).default([]),
+  chatBranding: z
+    .object({
+      longAppName: z.string().optional(),
+      pageTitle: z.string().optional(),
+      shortAppName: z.string().optional(),
+    })
+    .optional(),
   store: z
     .object({
       shop: z.string().min(1),
@@ -173,6 +181,7 @@ async function createFixture(
       throw new Error(`the fixture's company was refused: ${JSON.stringify(created.fieldErrors)}`);
     accountId = created.accountId;
     if (input.store) await linkInstalledStore(accountId, input.store);
+    if (input.chatBranding) await storeUncheckedBranding(accountId, input.company, input.chatBranding);
     if (input.acceptTerms) {
       const member = await loadViewer(user.id);
       const workspace = member && (await resolveWorkspace(request, member));
@@ -192,6 +201,18 @@ async function createFixture(
   }
   const answer: E2eFixtureAnswer = { userId: user.id, accountId };
   return { answer, cookie };
+}
+
+/** Branding texts stored as they are, unchecked (a row saved before issue 32's checks). */
+async function storeUncheckedBranding(
+  accountId: string,
+  company: { company: string; chat: string },
+  texts: NonNullable<z.output<typeof fixtureRequest>["chatBranding"]>,
+) {
+  const { subdomain: _subdomain, ...defaults } = defaultChatBranding(company.company, company.chat);
+  await getDb()
+    .insert(webchatBranding)
+    .values({ ...defaults, ...texts, accountId });
 }
 
 /**

@@ -23,6 +23,11 @@ export type E2eFixtureRequest = {
    * the company as created from Shopify.
    */
   store?: { shop: string; storeName: string; accessToken?: string; scope?: string; source?: "shopify" };
+  /**
+   * With a company: its chat branding's texts written straight to webchat_branding over the defaults,
+   * unchecked, as a branding saved before its texts were checked (issue 32) would be stored.
+   */
+  chatBranding?: { longAppName?: string; pageTitle?: string; shortAppName?: string };
 };
 
 export type E2eFixtureAnswer = { userId: string; accountId: string | null };

@@ -60,6 +60,19 @@ export const baseSecurityHeaders: Record<string, string> = {
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
+/**
+ * The policy of every script we serve (the chat's service worker /c/{subdomain}/sw.js, the chat's and
+ * forms' scripts, the captcha's worker, the build's bundles). A worker runs under its own script's
+ * policy, not its page's: with this one it can load no other code (importScripts, nested workers)
+ * and reach only its own origin. A script a page includes is governed by the page's policy instead.
+ */
+export const SCRIPT_CONTENT_SECURITY_POLICY = "default-src 'none'; connect-src 'self'";
+
+/** A path that serves a script (every script URL of ours ends so; the policy goes on its answer). */
+export function isScriptPath(pathname: string): boolean {
+  return /\.m?js$/i.test(pathname);
+}
+
 // A year, the value HSTS preload lists ask for. Not includeSubDomains: a company's link and chat
 // subdomains, or other hosts under APP_URL's domain, are not ours to pin to https.
 const STRICT_TRANSPORT_SECURITY = "max-age=31536000";

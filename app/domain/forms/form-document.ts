@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine, singleLine } from "~/domain/kernel/plain-text";
 
 /**
  * The saved shape of a sign-up form (spec 3 §3.1–3.4): its element list and its style, shared by the
@@ -74,8 +75,8 @@ export const textStyleSchema = z.object({
 export type TextStyle = z.infer<typeof textStyleSchema>;
 
 export const formStyleSchema = z.object({
-  micrositeName: z.string().max(200),
-  micrositePageTitle: z.string().max(200),
+  micrositeName: singleLine(z.string().max(200)),
+  micrositePageTitle: singleLine(z.string().max(200)),
   themeStyle: z.object({
     backgroundColor: hexColor,
     secondaryBackgroundColor: hexColor,
@@ -109,7 +110,7 @@ export const formStyleSchema = z.object({
     borderColor: hexColor,
   }),
   errorMessageColor: hexColor,
-  successMessage: z.string().max(1000),
+  successMessage: multiLine(z.string().max(1000)),
   formLanguage: z.enum(FORM_LANGUAGES),
   // Spelling kept from the original documents (§3.2).
   permenantHideOnSubmit: z.boolean(),
@@ -154,8 +155,12 @@ export const ANSWER_TYPES: readonly ElementType[] = [
   "multichoice",
 ];
 
-const shortText = z.string().max(500);
-const optionSchema = z.object({ label: z.string().max(200), value: z.string().max(200) });
+// Every text refuses control characters and U+2028/U+2029 (plain-text.ts); longer texts keep their lines.
+const shortText = singleLine(z.string().max(500));
+const optionSchema = z.object({
+  label: singleLine(z.string().max(200)),
+  value: singleLine(z.string().max(200)),
+});
 export type ElementOption = z.infer<typeof optionSchema>;
 
 export const formElementSchema = z.object({
@@ -168,7 +173,7 @@ export const formElementSchema = z.object({
   htmlType: z.enum(HTML_TYPES).optional(),
   label: shortText.optional(),
   placeholder: shortText.optional(),
-  description: z.string().max(2000).optional(),
+  description: multiLine(z.string().max(2000)).optional(),
   isRequired: z.boolean().optional(),
   /** Hidden fields are not shown and are submitted with their preset option or placeholder (§3.5). */
   isHidden: z.boolean().optional(),
@@ -187,14 +192,14 @@ export const formElementSchema = z.object({
   isOther: z.boolean().optional(),
   styleRadioValue: z.enum(["Radio", "Tags"]).optional(),
   multichoiceLayout: z.enum(["vertical", "horizontal"]).optional(),
-  headingText: z.string().max(1000).optional(),
+  headingText: multiLine(z.string().max(1000)).optional(),
   /**
    * Rich text of text, Consent-text, copyright and company-text elements: HTML limited to p, br,
    * strong/b, em/i, u, s, ul, ol, li, span, h1-h4 and a (http, https, ftp or mailto hrefs). Anything
    * else is dropped when the public page renders it. {{COMPANY}} is replaced by the company's name.
    */
-  textValue: z.string().max(20_000).optional(),
-  buttonText: z.string().max(200).optional(),
+  textValue: multiLine(z.string().max(20_000)).optional(),
+  buttonText: singleLine(z.string().max(200)).optional(),
   /** Image element source (an uploaded image URL); empty: the form's logo is used. */
   src: imageUrlSchema.optional(),
   /** Per-element alignment, the only per-element style the public page honours. */

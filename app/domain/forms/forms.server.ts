@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
 import { getDb } from "#db/client.server";
 import { microsites } from "#db/schema";
 import { isUuid } from "~/domain/kernel/ids";
@@ -10,8 +11,10 @@ import {
   type FormElement,
   type FormStyle,
   formDocumentSchema,
+  formElementSchema,
   formElementsSchema,
   formStyleSchema,
+  MAX_ELEMENTS,
   TEMPLATE_NAMES,
   type TemplateName,
 } from "./form-document";
@@ -42,7 +45,12 @@ export type FormWriteResult =
 
 type Row = typeof microsites.$inferSelect;
 
-/** Stored documents were checked on write; an older or hand-edited one falls back to the defaults. */
+/**
+ * Stored documents were checked on write; an older or hand-edited one keeps each value the schema
+ * accepts, field by field, and falls back to the defaults for the rest (an element without a valid id
+ * or type is left out). Nothing unchecked reaches the public page, whose CSS and attributes take
+ * these values as they are (render-form.ts).
+ */
 export function toFormRecord(row: Row): FormRecord {
   const defaults = defaultFormDocument();
   const elements = formElementsSchema.safeParse(row.elements);
@@ -54,11 +62,30 @@ export function toFormRecord(row: Row): FormRecord {
     templateName: (TEMPLATE_NAMES as readonly string[]).includes(row.templateName)
       ? (row.templateName as TemplateName)
       : defaults.templateName,
-    elements: elements.success ? elements.data : (row.elements as FormElement[]),
-    style: style.success ? style.data : { ...defaults.style, ...(row.style as Partial<FormStyle>) },
+    elements: elements.success ? elements.data : checkedElements(row.elements),
+    style: style.success ? style.data : { ...defaults.style, ...checkedFields(formStyleSchema, row.style) },
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+}
+
+/** The fields of `value` that `schema`'s own field schemas accept (the others left out). */
+function checkedFields<T extends z.ZodObject>(schema: T, value: unknown): Partial<z.infer<T>> {
+  if (!value || typeof value !== "object") return {};
+  const kept: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const parsed = (field as z.ZodType).safeParse((value as Record<string, unknown>)[key]);
+    if (parsed.success && parsed.data !== undefined) kept[key] = parsed.data;
+  }
+  return kept as Partial<z.infer<T>>;
+}
+
+function checkedElements(value: unknown): FormElement[] {
+  if (!Array.isArray(value)) return defaultFormDocument().elements;
+  return value.slice(0, MAX_ELEMENTS).flatMap((element) => {
+    const parsed = formElementSchema.safeParse(checkedFields(formElementSchema, element));
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 function checkDocument(

@@ -3,6 +3,7 @@ import { requireMember } from "~/domain/access/guard.server";
 import { loadCompanyAnalytics } from "~/domain/analytics/analytics.server";
 import { MAX_RANGE_DAYS, rangeChoiceFromSearch } from "~/domain/analytics/period";
 import { reportCsvRows } from "~/domain/analytics/report-csv";
+import { attachmentDisposition } from "~/domain/kernel/attachment";
 import { csvDownloadLine } from "~/domain/kernel/csv-writer";
 import { getI18n } from "~/i18n/i18n.server";
 import type { Route } from "./+types/export-csv";
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return new Response(`\uFEFF${body}`, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="analytics-${period.from}-to-${period.to}.csv"`,
+      "Content-Disposition": attachmentDisposition(`analytics-${period.from}-to-${period.to}.csv`),
       "Cache-Control": "no-store",
     },
   });

@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { expect, test } from "vitest";
 import { chatMessages } from "#db/schema";
+import { resetConfigForTests } from "~/config.server";
 import { clientIpContext } from "~/context.server";
 import { unsubscribeToken } from "~/domain/webchat/chat/chat-emails.server";
 import { ensureConversation, postContactMessage } from "~/domain/webchat/chat/conversations.server";
@@ -16,6 +17,7 @@ import { loader as pageLoader } from "./chat-page";
 import { action as magicAction, loader as magicLoader } from "./magic";
 import { loader as manifestLoader } from "./manifest";
 import { action as messagesAction, loader as messagesLoader } from "./messages";
+import { loader as workerLoader } from "./service-worker";
 import { action as signInAction } from "./sign-in";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "./unsubscribe";
 import { action as verifyAction } from "./verify";
@@ -298,5 +300,44 @@ describeEachDatabase("web chat app endpoints", (getDb) => {
       theme_color: "#1F5199",
     });
     expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(["192x192", "512x512"]);
+  });
+
+  test("on its chat host ({subdomain}.{CHAT_DOMAIN}) the chat app is served at the root, with its own origin's paths", async () => {
+    process.env.CHAT_DOMAIN = "chat.example.com";
+    resetConfigForTests();
+    try {
+      const { subdomain: sub, company } = await createChatCompany();
+      const onChatHost = (path: string) =>
+        new Request(`http://${sub}.chat.example.com:3000${path}`, {
+          headers: { Host: `${sub}.chat.example.com:3000` },
+        });
+      // express-app.server.ts has rewritten the chat host's "/" to /c/{subdomain}/.
+      const page = await call(pageLoader, onChatHost(`/c/${sub}/`), sub);
+      const html = await page.text();
+      expect(page.status).toBe(200);
+      expect(html).toContain(`<h1 class="cb-app-name" data-brand-text="longAppName">${company}</h1>`);
+      expect(html).toContain('<form method="post" action="/sign-in"');
+      expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+      expect(html).toContain('href="/webchat/default-icon-192.png"');
+
+      const worker = await call(workerLoader, onChatHost(`/c/${sub}/sw.js`), sub);
+      const script = await worker.text();
+      expect(script).toContain('const OFFLINE = "/offline";');
+      expect(script).toContain('"/webchat/default-icon-512.png"');
+      expect(script).not.toContain("http");
+
+      const manifest = await (
+        await call(manifestLoader, onChatHost(`/c/${sub}/manifest.webmanifest`), sub)
+      ).json();
+      expect(manifest).toMatchObject({ start_url: "/", scope: "/", name: company });
+
+      // Another company's subdomain in the path of this host is not this host's company.
+      const other = await createChatCompany();
+      const elsewhere = await call(pageLoader, onChatHost(`/c/${other.subdomain}/`), other.subdomain);
+      expect(await elsewhere.text()).toContain(`action="/c/${other.subdomain}/sign-in"`);
+    } finally {
+      delete process.env.CHAT_DOMAIN;
+      resetConfigForTests();
+    }
   });
 });

@@ -8,8 +8,10 @@ import { listAttributes } from "~/domain/contacts/attributes.server";
 import { embedCodes } from "~/domain/forms/embed-codes";
 import { defaultFormDocument, formDocumentSchema } from "~/domain/forms/form-document";
 import { createForm, type FormRecord, getForm, setPublished, updateForm } from "~/domain/forms/forms.server";
+import { isPlainTextError } from "~/domain/kernel/plain-text";
 import { listProducts } from "~/domain/products/products.server";
 import { readBodyWithin } from "~/domain/shopify/webhooks/request-body.server";
+import { asI18nKey } from "~/i18n/keys";
 import { Builder } from "~/ui/forms/builder";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import richEditorStyles from "~/ui/webchat/rich-editor.css?url";
@@ -71,8 +73,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ toast: failed }, 400);
   }
   const parsed = builderRequest.safeParse(body);
-  if (!parsed.success)
-    return data({ toast: failed, issues: parsed.error.issues.map((i) => i.path.join(".")) }, 400);
+  if (!parsed.success) {
+    // A text with a line break or control character where none may be says so; anything else cannot
+    // come from the builder.
+    const plainText = parsed.error.issues.find((i) => isPlainTextError(i.message));
+    const toast: Toast = plainText ? { message: asI18nKey(plainText.message), error: true } : failed;
+    return data({ toast, issues: parsed.error.issues.map((i) => i.path.join(".")) }, 400);
+  }
   const input = parsed.data;
   if (input.intent === "save") {
     const saved = input.id

@@ -3,6 +3,7 @@ import { requireMember } from "~/domain/access/guard.server";
 import { readErrorReport } from "~/domain/contacts/csv-import-queries.server";
 import { parseCsvRecord } from "~/domain/contacts/csv-parser";
 import type { RowReason } from "~/domain/contacts/csv-rows";
+import { attachmentDisposition } from "~/domain/kernel/attachment";
 import { csvDownloadLine } from "~/domain/kernel/csv-writer";
 import { getI18n } from "~/i18n/i18n.server";
 import { translateRuntimeKey } from "~/i18n/keys";
@@ -51,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return new Response(stream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="import-errors-${id.slice(0, 8)}.csv"`,
+      "Content-Disposition": attachmentDisposition(`import-errors-${id.slice(0, 8)}.csv`),
       "Cache-Control": "no-store",
     },
   });

@@ -1,5 +1,6 @@
 import { requireMember } from "~/domain/access/guard.server";
 import { listAttributes } from "~/domain/contacts/attributes.server";
+import { attachmentDisposition } from "~/domain/kernel/attachment";
 import { csvDownloadLine } from "~/domain/kernel/csv-writer";
 import type { Route } from "./+types/csv-sample";
 
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="contacts-sample.csv"',
+      "Content-Disposition": attachmentDisposition("contacts-sample.csv"),
       "Cache-Control": "no-store",
     },
   });

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { getDb } from "#db/client.server";
-import { config } from "~/config.server";
 import { requireMemberWith } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
 import type { Toast } from "~/domain/actions/toast";
@@ -9,6 +8,8 @@ import { loadSubdomainPatterns } from "~/domain/platform/system-configuration.se
 import { readBodyWithin } from "~/domain/shopify/webhooks/request-body.server";
 import { listAssets } from "~/domain/webchat/branding/assets.server";
 import { getChatBranding, saveChatBranding } from "~/domain/webchat/branding/branding.server";
+import { SUBDOMAIN_SLOT } from "~/domain/webchat/branding/branding-schema";
+import { chatAppUrl, chatPreviewUrl } from "~/domain/webchat/chat/chat-urls.server";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { BrandingEditor } from "~/ui/webchat/branding-editor";
 import webchatStyles from "~/ui/webchat/webchat.css?url";
@@ -26,8 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     branding,
     assets,
-    // The address of the chat as saved: the preview frame and the shareable link use it.
-    chatUrl: branding.subdomain ? new URL(`/c/${branding.subdomain}`, config().APP_URL).toString() : null,
+    // The address of the chat as saved (on its chat host with CHAT_DOMAIN): the shareable link, the
+    // preview frame, and the pattern the subdomain field's hint fills in.
+    chatUrl: branding.subdomain ? chatAppUrl(branding.subdomain) : null,
+    chatUrlPattern: chatAppUrl(SUBDOMAIN_SLOT),
+    previewUrl: branding.subdomain ? chatPreviewUrl(branding.subdomain) : null,
     canWrite: can(member, "webchat.write"),
   };
 }

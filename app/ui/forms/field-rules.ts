@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine, singleLine } from "~/domain/kernel/plain-text";
 
 // The builder's field form (spec 3 section 5.1). Messages are i18n keys (app/i18n/*/forms.ts), the
 // English texts the spec's word for word. Used in the browser as the field panel's check; the saved
@@ -22,7 +23,7 @@ const m = {
   url: "forms.validation.invalidUrl",
 } as const;
 
-const text = (message: string) => z.string({ error: message }).trim().min(1, message);
+const text = (message: string) => singleLine(z.string({ error: message }).trim().min(1, message));
 
 export const fieldDraftSchema = z
   .object({
@@ -31,8 +32,8 @@ export const fieldDraftSchema = z
     type: z.enum(FIELD_TYPES),
     htmlType: z.string().optional(),
     label: text(m.label),
-    placeholder: z.string().optional(),
-    description: z.string().optional(),
+    placeholder: singleLine().optional(),
+    description: multiLine().optional(),
     isRequired: z.boolean().optional(),
     isHidden: z.boolean().optional(),
     attributeId: z.string().optional(),

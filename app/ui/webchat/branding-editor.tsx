@@ -19,6 +19,7 @@ import {
   type ChatBranding,
   type ColorField as ColorFieldName,
   type ImageField,
+  SUBDOMAIN_SLOT,
   withReadableText,
 } from "~/domain/webchat/branding/branding-schema";
 import { asI18nKey } from "~/i18n/keys";
@@ -33,6 +34,8 @@ type BrandingData = {
   branding: ChatBranding;
   assets: AssetView[];
   chatUrl: string | null;
+  chatUrlPattern: string;
+  previewUrl: string | null;
   canWrite: boolean;
 };
 type Answer = {
@@ -107,7 +110,7 @@ export function BrandingEditor({ data }: { data: BrandingData }) {
       disabled={readOnly}
     />
   );
-  const chatAddress = chatUrl && draft.subdomain ? new URL(`/c/${draft.subdomain}`, chatUrl).toString() : "";
+  const chatAddress = draft.subdomain ? data.chatUrlPattern.replace(SUBDOMAIN_SLOT, draft.subdomain) : "";
 
   return (
     <Page
@@ -190,12 +193,8 @@ export function BrandingEditor({ data }: { data: BrandingData }) {
               <Text as="p" tone="subdued">
                 {t("webchat.branding.previewUnsaved")}
               </Text>
-              {data.branding.subdomain ? (
-                <PreviewFrame
-                  subdomain={data.branding.subdomain}
-                  branding={draft}
-                  showWelcome={editingWelcome}
-                />
+              {data.previewUrl ? (
+                <PreviewFrame src={data.previewUrl} branding={draft} showWelcome={editingWelcome} />
               ) : null}
             </BlockStack>
           </Card>

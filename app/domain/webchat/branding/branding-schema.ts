@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine, singleLine } from "~/domain/kernel/plain-text";
 
 /**
  * The chat app's branding (spec 3 section 3.7) and its rules (section 5.4). Client-safe: the
@@ -69,30 +70,35 @@ export const BRANDING_ERRORS = {
  * What a subdomain must look like when the system configuration has no alias patterns (the seeded
  * ones say the same: 3 to 63 lowercase letters, digits and hyphens, no hyphen at either end).
  */
+/** Where a chat address pattern takes the subdomain (the editor's hint fills in the one typed). */
+export const SUBDOMAIN_SLOT = "{subdomain}";
+
 export const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{1,61}[a-z0-9])$/;
 
 const color = z.string().trim().regex(HEX_COLOR, BRANDING_ERRORS.color);
+// Every text refuses control characters and U+2028/U+2029 (plain-text.ts); only the welcome text has lines.
 const text = (max: number) =>
-  z.string().trim().min(1, BRANDING_ERRORS.required).max(max, BRANDING_ERRORS.tooLong);
-const link = z
-  .string()
-  .trim()
-  .max(MAX_LINK_LENGTH, BRANDING_ERRORS.tooLong)
-  .refine((value) => value === "" || LINK.test(value), BRANDING_ERRORS.link);
+  singleLine(z.string().trim().min(1, BRANDING_ERRORS.required).max(max, BRANDING_ERRORS.tooLong));
+const lines = (max: number) =>
+  multiLine(z.string().trim().min(1, BRANDING_ERRORS.required).max(max, BRANDING_ERRORS.tooLong));
+const link = singleLine(z.string().trim().max(MAX_LINK_LENGTH, BRANDING_ERRORS.tooLong)).refine(
+  (value) => value === "" || LINK.test(value),
+  BRANDING_ERRORS.link,
+);
 const image = z
   .string()
   .trim()
   .refine((value) => ASSET_URL.test(value) || DEFAULT_IMAGE_URL.test(value), BRANDING_ERRORS.image);
 
 export const chatBrandingSchema = z.object({
-  subdomain: z.string().trim().toLowerCase().min(1, BRANDING_ERRORS.blank).max(63, BRANDING_ERRORS.tooLong),
+  subdomain: singleLine(
+    z.string().trim().toLowerCase().min(1, BRANDING_ERRORS.blank).max(63, BRANDING_ERRORS.tooLong),
+  ),
   pageTitle: text(MAX_NAME_LENGTH),
   longAppName: text(MAX_NAME_LENGTH),
-  shortAppName: z
-    .string()
-    .trim()
-    .min(1, BRANDING_ERRORS.blank)
-    .max(MAX_SHORT_NAME_LENGTH, BRANDING_ERRORS.tooLong),
+  shortAppName: singleLine(
+    z.string().trim().min(1, BRANDING_ERRORS.blank).max(MAX_SHORT_NAME_LENGTH, BRANDING_ERRORS.tooLong),
+  ),
   favicon: image,
   homeScreenIcon: image,
   headerIcon: image,
@@ -105,7 +111,7 @@ export const chatBrandingSchema = z.object({
   contactMessageBackgroundColor: color,
   contactMessageTextColor: color,
   welcomeTitleText: text(MAX_NAME_LENGTH * 2),
-  welcomeBodyText: text(MAX_TEXT_LENGTH),
+  welcomeBodyText: lines(MAX_TEXT_LENGTH),
   welcomeButtonText: text(MAX_NAME_LENGTH),
   faqLink: link,
   supportLink: link,

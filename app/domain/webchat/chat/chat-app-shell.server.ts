@@ -1,11 +1,5 @@
-import {
-  brandingImage,
-  CHAT_APP_VERSION,
-  CHAT_SCRIPT,
-  CHAT_STYLE,
-  HEX_COLOUR,
-  type PageContext,
-} from "./chat-page.server";
+import { scriptLiteral } from "~/domain/kernel/script-literal";
+import { CHAT_APP_VERSION, CHAT_SCRIPT, CHAT_STYLE, HEX_COLOUR, type PageContext } from "./chat-page.server";
 
 /**
  * What makes the chat app installable: its web app manifest (the branding's names, colours and icons)
@@ -30,13 +24,13 @@ export function chatManifest(ctx: PageContext) {
     theme_color: main,
     icons: [
       {
-        src: brandingImage(ctx, branding.favicon),
+        src: branding.favicon,
         sizes: "192x192",
         type: imageType(branding.favicon),
         purpose: "any",
       },
       {
-        src: brandingImage(ctx, branding.homeScreenIcon),
+        src: branding.homeScreenIcon,
         sizes: "512x512",
         type: imageType(branding.homeScreenIcon),
         purpose: "any",
@@ -54,7 +48,11 @@ function imageType(path: string): string {
   return "image/png";
 }
 
-/** The service worker: caches the shell (styles, script, manifest, icons, offline page); pages go to the network. */
+/**
+ * The service worker: caches the shell (styles, script, manifest, icons, offline page); pages go to the
+ * network. No company text is written into it (a name in a comment once ran as code, issue 32): the
+ * only values are paths and the cache's name, each a JSON literal. It is served with SCRIPT_CSP.
+ */
 export function serviceWorkerScript(ctx: PageContext): string {
   const { branding } = ctx.company;
   const shell = [
@@ -62,23 +60,25 @@ export function serviceWorkerScript(ctx: PageContext): string {
     CHAT_STYLE,
     CHAT_SCRIPT,
     `${ctx.base}/manifest.webmanifest`,
-    brandingImage(ctx, branding.favicon),
-    brandingImage(ctx, branding.homeScreenIcon),
-    brandingImage(ctx, branding.headerIcon),
-    brandingImage(ctx, branding.brandMessageIcon),
+    branding.favicon,
+    branding.homeScreenIcon,
+    branding.headerIcon,
+    branding.brandMessageIcon,
   ];
   const cacheName = `blusteam-chat-${ctx.company.subdomain}-v${CHAT_APP_VERSION}`;
-  return `// ${branding.longAppName}: the chat app's service worker.
-const CACHE = ${JSON.stringify(cacheName)};
-const SHELL = ${JSON.stringify([...new Set(shell)])};
-const OFFLINE = ${JSON.stringify(`${ctx.base}/offline`)};
+  const cachePrefix = `blusteam-chat-${ctx.company.subdomain}-`;
+  return `// The chat app's service worker.
+const CACHE = ${scriptLiteral(cacheName)};
+const CACHE_PREFIX = ${scriptLiteral(cachePrefix)};
+const SHELL = ${scriptLiteral([...new Set(shell)])};
+const OFFLINE = ${scriptLiteral(`${ctx.base}/offline`)};
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
 });
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(${JSON.stringify(`blusteam-chat-${ctx.company.subdomain}-`)}) && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(CACHE_PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
 });
@@ -98,3 +98,23 @@ self.addEventListener("fetch", (event) => {
 });
 `;
 }
+
+/**
+ * What /c/{subdomain}/sw.js answers on the app's own host once CHAT_DOMAIN moved the chat away: a
+ * worker registered there before (perhaps a tampered one, issue 32) is replaced by this one at the
+ * browser's next update check, which removes itself and its caches, then reloads its pages (they are
+ * redirected to the chat host). A redirect would not do: a browser keeps the old worker when the
+ * update check is redirected.
+ */
+export const RETIRED_SERVICE_WORKER = `// The chat app moved to its own address: this worker removes itself.
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("blusteam-chat-")).map((k) => caches.delete(k))))
+      .then(() => self.registration.unregister())
+      .then(() => self.clients.matchAll({ type: "window" }))
+      .then((clients) => Promise.all(clients.map((client) => client.navigate(client.url)))),
+  );
+});
+`;

@@ -1,5 +1,6 @@
 import { config } from "~/config.server";
 import { escapeHtml } from "~/domain/forms/rich-text";
+import { scriptLiteral } from "~/domain/kernel/script-literal";
 import type { ChatBranding } from "~/domain/webchat/branding/branding-schema";
 import { type ChatAppTexts, type ChatLanguage, chatTexts, fill } from "./chat-texts";
 import { type ChatMessageView, MAX_MESSAGE_LENGTH } from "./conversations.server";
@@ -56,12 +57,6 @@ export function chatPageCsp(): string {
   ].join("; ");
 }
 
-/** An image of the branding as this page can load it (the app's files, also from a chat host). */
-export function brandingImage(ctx: Pick<PageContext, "base">, path: string): string {
-  if (/^https:\/\//i.test(path)) return path;
-  return ctx.base === "" ? `${config().appOrigin}${path}` : path;
-}
-
 export function brandingStyle(branding: ChatBranding): string {
   const c = (value: string, fallback: string) => (HEX_COLOUR.test(value) ? value : fallback);
   return [
@@ -97,7 +92,7 @@ function headerMarkup(ctx: PageContext, signedIn: boolean): string {
     ? `<form method="post" action="${ctx.base}/sign-out" class="cb-signout"><button type="submit" class="cb-text-button">${esc(ctx.texts.signOut)}</button></form>`
     : "";
   return `<header class="cb-header">
-<img class="cb-header-icon" data-brand-image="headerIcon" src="${esc(brandingImage(ctx, branding.headerIcon))}" alt="" width="36" height="36">
+<img class="cb-header-icon" data-brand-image="headerIcon" src="${esc(branding.headerIcon)}" alt="" width="36" height="36">
 <h1 class="cb-app-name" data-brand-text="longAppName">${esc(branding.longAppName)}</h1>
 ${signOut}
 </header>
@@ -108,7 +103,7 @@ function welcomeMarkup(ctx: PageContext, open: boolean): string {
   const { branding } = ctx.company;
   return `<div class="cb-welcome-backdrop" id="cb-welcome"${open ? "" : " hidden"}>
 <div class="cb-welcome" role="dialog" aria-modal="true" aria-labelledby="cb-welcome-title">
-<img class="cb-welcome-icon" data-brand-image="homeScreenIcon" src="${esc(brandingImage(ctx, branding.homeScreenIcon))}" alt="" width="72" height="72">
+<img class="cb-welcome-icon" data-brand-image="homeScreenIcon" src="${esc(branding.homeScreenIcon)}" alt="" width="72" height="72">
 <h2 id="cb-welcome-title" data-brand-text="welcomeTitleText">${esc(branding.welcomeTitleText)}</h2>
 <p data-brand-text="welcomeBodyText">${esc(branding.welcomeBodyText)}</p>
 <button type="button" class="cb-button" data-welcome-close data-brand-text="welcomeButtonText">${esc(branding.welcomeButtonText)}</button>
@@ -124,7 +119,7 @@ export function messageMarkup(
   const own = message.author === "contact";
   const icon = own
     ? ""
-    : `<img class="cb-avatar" data-brand-image="brandMessageIcon" src="${esc(brandingImage(ctx, ctx.company.branding.brandMessageIcon))}" alt="" width="28" height="28">`;
+    : `<img class="cb-avatar" data-brand-image="brandMessageIcon" src="${esc(ctx.company.branding.brandMessageIcon)}" alt="" width="28" height="28">`;
   const who = own ? ctx.texts.you : ctx.company.branding.shortAppName;
   return `<li class="cb-message cb-${own ? "contact" : "brand"}" data-id="${esc(message.id)}">${icon}<div class="cb-bubble"><span class="cb-visually-hidden">${esc(who)}: </span><p class="cb-body">${esc(message.body)}</p><time datetime="${esc(message.createdAt)}">${esc(shortTime(message.createdAt))}</time></div></li>`;
 }
@@ -148,7 +143,6 @@ export function chatDocument(ctx: PageContext, parts: DocumentParts): string {
     base: ctx.base,
     subdomain: ctx.company.subdomain,
     appOrigin: config().appOrigin,
-    assetOrigin: ctx.base === "" ? config().appOrigin : "",
     state: parts.state,
     maxLength: MAX_MESSAGE_LENGTH,
     texts: {
@@ -163,8 +157,8 @@ export function chatDocument(ctx: PageContext, parts: DocumentParts): string {
     },
     ...parts.data,
   };
-  // JSON inside a non-executed script element: "<" is escaped so no text can close the element.
-  const json = JSON.stringify(data).replace(/</g, "\\u003c");
+  // JSON inside a non-executed script element: scriptLiteral escapes "<", so no text can close it.
+  const json = scriptLiteral(data);
   const title = parts.title ? `${parts.title} · ${branding.pageTitle}` : branding.pageTitle;
   return `<!doctype html>
 <html lang="${ctx.language}">
@@ -173,8 +167,8 @@ export function chatDocument(ctx: PageContext, parts: DocumentParts): string {
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <meta name="theme-color" content="${esc(HEX_COLOUR.test(branding.mainElementColor) ? branding.mainElementColor : "#1F5199")}">
 <title>${esc(title)}</title>
-<link rel="icon" data-brand-icon="favicon" href="${esc(brandingImage(ctx, branding.favicon))}">
-<link rel="apple-touch-icon" data-brand-icon="homeScreenIcon" href="${esc(brandingImage(ctx, branding.homeScreenIcon))}">
+<link rel="icon" data-brand-icon="favicon" href="${esc(branding.favicon)}">
+<link rel="apple-touch-icon" data-brand-icon="homeScreenIcon" href="${esc(branding.homeScreenIcon)}">
 <link rel="manifest" href="${ctx.base}/manifest.webmanifest">
 <link rel="stylesheet" href="${CHAT_STYLE}">
 <style id="cb-brand-style">:root{${brandingStyle(branding)}}</style>

@@ -23,6 +23,15 @@ describe("chat hosts", () => {
     expect(rewriteChatHostPath(host, "/sw.js", domain)).toBe("/c/acme/sw.js");
     expect(rewriteChatHostPath(host, "/chat-app/chat.js?v=1", domain)).toBeNull();
     expect(rewriteChatHostPath(host, "/assets/entry.js", domain)).toBeNull();
+    // The branding's images, so the page and its worker load them from their own origin; nothing
+    // else of the staff app's (its /webchat screens stay out of the chat's origin).
+    expect(rewriteChatHostPath(host, "/webchat/default-icon-192.png", domain)).toBeNull();
+    expect(
+      rewriteChatHostPath(host, "/webchat-assets/0f4c8b9e-2d3a-4c5b-8e6f-7a8b9c0d1e2f.png", domain),
+    ).toBeNull();
+    expect(rewriteChatHostPath(host, "/webchat/branding", domain)).toBe("/c/acme/webchat/branding");
+    expect(rewriteChatHostPath(host, "/webchat-assets/x/y", domain)).toBe("/c/acme/webchat-assets/x/y");
+    expect(rewriteChatHostPath(host, "/healthz", domain)).toBeNull();
     // Another company's app cannot be reached through this host.
     expect(rewriteChatHostPath(host, "/c/other/messages", domain)).toBe("/c/acme/c/other/messages");
     expect(rewriteChatHostPath("app.example.com", "/", domain)).toBeNull();

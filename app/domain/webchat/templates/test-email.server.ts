@@ -1,8 +1,8 @@
 import type { Db } from "#db/client.server";
-import { config } from "~/config.server";
 import type { MemberContext } from "~/domain/access/guard.server";
 import { hitRateLimit } from "~/domain/auth/rate-limit.server";
 import { listAttributes } from "~/domain/contacts/attributes.server";
+import { chatAppUrl } from "~/domain/webchat/chat/chat-urls.server";
 import { sendMail } from "~/services/mail/mail.server";
 import { renderTemplate } from "./template-render";
 import { templateCopySchema } from "./templates.server";
@@ -23,7 +23,7 @@ export async function sendTestEmail(
   if (!parsed.success) return "invalid";
   const { limited } = await hitRateLimit(`webchat-test-email:${member.user.id}`, TEST_EMAILS_PER_USER);
   if (limited) return "limited";
-  const chat = new URL(`/c/${member.account.chatstreamSubdomain ?? ""}`, config().APP_URL).toString();
+  const chat = chatAppUrl(member.account.chatstreamSubdomain ?? "");
   const attributes = await listAttributes(member, "contact");
   const email = renderTemplate(parsed.data, {
     firstName: member.user.givenName,
