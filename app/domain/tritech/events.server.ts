@@ -57,8 +57,7 @@ export async function receiveTritechEvent(
   signature: string | null,
   now = new Date(),
 ): Promise<EventAnswer> {
-  if (!signature || !SIGNATURE_SHAPE.test(signature.trim()))
-    return unauthenticated();
+  if (!signature || !SIGNATURE_SHAPE.test(signature.trim())) return unauthenticated();
   let json: unknown;
   try {
     json = JSON.parse(body);

@@ -22,7 +22,10 @@ test("one address gets its challenges a minute, then 429 with Retry-After; anoth
   for (let i = 0; i < limit; i++) {
     const answer = await ask("203.0.113.9");
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toMatchObject({ parameters: expect.any(Object), signature: expect.any(String) });
+    expect(await answer.json()).toMatchObject({
+      parameters: expect.any(Object),
+      signature: expect.any(String),
+    });
   }
 
   for (let i = 0; i < 3; i++) {

@@ -115,7 +115,9 @@ export async function postPublicForm(visit: PublicFormVisit): Promise<PublicForm
   const ip = visit.clientIp;
   const rate = submissionAllowed(ip);
   if (!rate.allowed)
-    return json({ ok: false, message: texts.tooMany }, 429, { "Retry-After": String(rate.retryAfterSeconds) });
+    return json({ ok: false, message: texts.tooMany }, 429, {
+      "Retry-After": String(rate.retryAfterSeconds),
+    });
 
   const productId = productIdOf(visit);
   const posted = submittedValues(entries);

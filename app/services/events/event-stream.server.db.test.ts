@@ -1,6 +1,11 @@
 import { afterEach, expect, test } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { eventStreamResponse, openStreamCount, STREAM_LIMITS } from "./event-stream.server";
+import {
+  eventStreamResponse,
+  openStreamCount,
+  STREAM_LIMITS,
+  type StreamHolders,
+} from "./event-stream.server";
 import { publishEvent, resetEventsForTests } from "./events.server";
 
 /** Reads a stream's text as it arrives; `until(text)` waits for it to contain `text`. */
@@ -129,7 +134,7 @@ describeEachDatabase(
       ["address", (i: number) => ({ address: "203.0.113.250", user: `user-${i}` })],
     ] as const)("the streams of one %s are capped; a closed one frees its slot", async (kind, holders) => {
       const limit = STREAM_LIMITS[kind];
-      const id = holders(0)[kind] as string;
+      const id = (holders(0) as StreamHolders)[kind] as string;
       const open = (i: number) => {
         const browser = new AbortController();
         const response = eventStreamResponse(new Request("http://localhost/x", { signal: browser.signal }), {
