@@ -39,7 +39,13 @@ describe.each(NAMES)("%s", (name) => {
   });
 
   test("a tenant's template: an attribute token and a style property of that name", () => {
-    expect(renderTemplateSubject(`Hi {{attribute:${name}}}!`, { attributes: { Plan: "Gold" } })).toBe("Hi !");
+    expect(
+      renderTemplateSubject(`Hi {{attribute:${name}}}!`, {
+        firstName: "Ada",
+        lastName: "L",
+        attributes: { Plan: "Gold" },
+      }),
+    ).toBe("Hi !");
     expect(safeStyle(`${name}: bold; font-weight: bold`)).toBe("font-weight: bold");
   });
 
