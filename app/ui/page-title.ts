@@ -1,3 +1,4 @@
+import { ownEntry } from "~/domain/kernel/own-entry";
 import type en from "~/i18n/en/page-titles";
 import { fallbackLanguage, isLanguage, resources } from "~/i18n/resources";
 
@@ -64,6 +65,6 @@ export function pageTitle(title: string, product: string, locale?: string): stri
 /** The document title of the screen at `pathname`, or the product name alone for a URL without one. */
 export function screenTitle(pathname: string, product: string, locale?: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  const key = screenTitles[path];
+  const key = ownEntry(screenTitles, path);
   return key ? pageTitle(textsOf(locale)[key], product, locale) : product;
 }

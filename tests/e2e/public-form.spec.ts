@@ -283,4 +283,11 @@ test("error states: unknown, unpublished and empty forms; French labels; malform
     ok: false,
     message: "La vérification du captcha a échoué, actualisez la page !",
   });
+
+  // Issue 32 item 9: the widget's files are looked up by own names only (these answered 500).
+  for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+    const asset = await page.request.get(`${baseURL}/forms/assets/${name}`);
+    expect(asset.status(), name).toBe(404);
+  }
+  expect((await page.request.get(`${baseURL}/forms/assets/altcha.js`)).status()).toBe(200);
 });

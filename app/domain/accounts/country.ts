@@ -1,4 +1,5 @@
 import { getCountries, isSupportedCountry } from "libphonenumber-js";
+import { ownEntry } from "~/domain/kernel/own-entry";
 import { COUNTRY_PATTERN } from "./schemas";
 
 // A company's country (ISO 3166-1 alpha-2): how numbers written without "+country code" are read.
@@ -47,7 +48,7 @@ export function countryFromLanguages(header: string | null | undefined): Country
     if (region && isCountryCode(region.toUpperCase())) return region.toUpperCase() as CountryCode;
   }
   const language = tags[0]?.split(/[-_]/)[0]?.toLowerCase();
-  return (language && LANGUAGE_COUNTRIES[language]) || FALLBACK_COUNTRY;
+  return (language && ownEntry(LANGUAGE_COUNTRIES, language)) || FALLBACK_COUNTRY;
 }
 
 /** Every country code the phone library knows; the browser names them (app/ui/setup/country-select). */

@@ -8,6 +8,7 @@ import {
   productAttributeValues,
 } from "#db/schema";
 import { isUuid } from "~/domain/kernel/ids";
+import { ownEntry } from "~/domain/kernel/own-entry";
 import type { AccountScope } from "~/domain/kernel/scope";
 import { getContact } from "./contacts.server";
 import { type AttributeScope, attributeSchema, validateAttributeValue } from "./schemas";
@@ -66,7 +67,7 @@ async function checkValues(context: AccountScope, scope: AttributeScope, values:
   const toSet: { attributeId: string; value: string }[] = [];
   const toClear: string[] = [];
   for (const { id, type } of known) {
-    const check = validateAttributeValue(type, values[id]);
+    const check = validateAttributeValue(type, ownEntry(values, id) ?? "");
     if (!check.ok) errors[id] = check.message;
     else if (check.value === null) toClear.push(id);
     else toSet.push({ attributeId: id, value: check.value });
@@ -220,9 +221,9 @@ export async function saveProductAttributes(
 
 /** Reads `attr.<id>` fields of a submitted attribute form. */
 export function attributeValuesFrom(form: FormData): AttributeValues {
-  const values: AttributeValues = {};
+  const values = new Map<string, string>();
   for (const [key, value] of form.entries()) {
-    if (key.startsWith("attr.") && typeof value === "string") values[key.slice(5)] = value;
+    if (key.startsWith("attr.") && typeof value === "string") values.set(key.slice(5), value);
   }
-  return values;
+  return Object.fromEntries(values);
 }

@@ -9,6 +9,7 @@ import {
   productAttributeValues,
 } from "#db/schema";
 import { lockValueTargets } from "~/domain/contacts/attributes.server";
+import { ownEntry } from "~/domain/kernel/own-entry";
 import { linkContactToProduct } from "~/domain/products/links.server";
 import { yieldToWeb } from "~/services/http/web-load.server";
 import { forwardFormSubmittedToCrm } from "./crm-events.server";
@@ -214,7 +215,7 @@ async function applyPendingSubmission(tx: Tx, row: PendingRow): Promise<string> 
   const scope = { account: { id: accountId } };
   for (const productId of payload.productIds) {
     const link = await linkContactToProduct(tx, scope, contactId, productId);
-    const values = Object.entries(payload.productAttributes[productId] ?? {});
+    const values = Object.entries(ownEntry(payload.productAttributes, productId) ?? {});
     if (!link.ok || values.length === 0) continue;
     await tx
       .insert(productAttributeValues)

@@ -1,4 +1,5 @@
 import { CONTACT_EMAIL_PATTERN, PHONE_PATTERN } from "~/domain/contacts/schemas";
+import { ownEntry } from "~/domain/kernel/own-entry";
 import enTexts from "~/i18n/en/public-form";
 import frTexts from "~/i18n/fr/public-form";
 import { ANSWER_TYPES, DEFAULT_FIELD_LABELS, type FormElement, type FormLanguage } from "./form-document";
@@ -116,7 +117,7 @@ export function publicFields(elements: FormElement[], language: FormLanguage): P
     const stored = element.label ?? "";
     const translated =
       kind === "firstName" || kind === "lastName" || kind === "phone" || kind === "email"
-        ? (texts.labels[stored as keyof typeof texts.labels] ?? stored)
+        ? (ownEntry(texts.labels, stored) ?? stored)
         : stored;
     // §5.3: a default-input email is always required; default-email only when isRequired.
     const required =
@@ -187,9 +188,7 @@ export function submittedValues(entries: Iterable<[string, FormDataEntryValue]>)
     const key = canonicalKey(rawKey);
     grouped.set(key, [...(grouped.get(key) ?? []), value]);
   }
-  const values: SubmittedValues = {};
-  for (const [key, list] of grouped) values[key] = list.filter((v) => v !== "").join(",");
-  return values;
+  return Object.fromEntries([...grouped].map(([key, list]) => [key, list.filter((v) => v !== "").join(",")]));
 }
 
 export type CheckedSubmission = {
@@ -210,7 +209,7 @@ export function checkSubmission(
   const values: SubmittedValues = {};
   const errors: Record<string, string> = {};
   for (const field of fields) {
-    let value = field.hidden ? field.presetValue : (posted[field.name] ?? "");
+    let value = field.hidden ? field.presetValue : (ownEntry(posted, field.name) ?? "");
     const options = field.element.options;
     if (
       !field.hidden &&
@@ -224,7 +223,7 @@ export function checkSubmission(
         .filter(Boolean);
       const resolved = chosen.flatMap((v) => {
         if (v === OTHER_VALUE && field.element.isOther) {
-          const other = (posted[`${field.name}${OTHER_SUFFIX}`] ?? "").trim();
+          const other = (ownEntry(posted, `${field.name}${OTHER_SUFFIX}`) ?? "").trim();
           return other ? [other] : [];
         }
         return allowed.has(v) ? [v] : [];
@@ -270,7 +269,10 @@ export function mapSubmission(values: SubmittedValues, presetProductId?: string 
         .slice(PRODUCT_ATTRIBUTE_PREFIX.length)
         .split(PRODUCT_ATTRIBUTE_SEPARATOR);
       if (!attributeId || !productId) continue;
-      mapped.productAttributes[productId] = { ...mapped.productAttributes[productId], [attributeId]: value };
+      mapped.productAttributes[productId] = {
+        ...ownEntry(mapped.productAttributes, productId),
+        [attributeId]: value,
+      };
       products.add(productId);
     } else if (key === PRODUCT_KEY) {
       for (const id of value.split(",")) if (id.trim()) products.add(id.trim());

@@ -1,3 +1,4 @@
+import { ownEntry } from "~/domain/kernel/own-entry";
 import {
   COMPANY_COLUMN_SPAN,
   FONT_STACKS,
@@ -75,7 +76,7 @@ function rich(html: string | undefined, company: string): string {
 }
 
 function errorSlot(field: PublicField, errors: Record<string, string>): string {
-  const message = errors[field.name];
+  const message = ownEntry(errors, field.name);
   return `<p class="bf-error" id="${attr(errorId(field))}" data-error-for="${attr(field.name)}"${message ? "" : " hidden"}>${message ? escapeHtml(message) : ""}</p>`;
 }
 
@@ -111,7 +112,7 @@ function ruleData(field: PublicField, language: FormLanguage): string {
 function placeholderOf(field: PublicField, language: FormLanguage): string {
   const placeholder = field.element.placeholder ?? "";
   const labels = publicTexts(language).labels;
-  return labels[placeholder as keyof typeof labels] ?? placeholder;
+  return ownEntry(labels, placeholder) ?? placeholder;
 }
 
 function renderField(field: PublicField, input: RenderInput): string {
@@ -121,9 +122,9 @@ function renderField(field: PublicField, input: RenderInput): string {
   if (field.hidden)
     return `<input type="hidden" name="${attr(field.name)}" value="${attr(field.presetValue)}">`;
   const id = `f-${element.id}`;
-  const value = values[field.name] ?? "";
+  const value = ownEntry(values, field.name) ?? "";
   const describedBy = ` aria-describedby="${attr(errorId(field))}"`;
-  const invalid = errors[field.name] ? ' aria-invalid="true"' : "";
+  const invalid = ownEntry(errors, field.name) ? ' aria-invalid="true"' : "";
   const required = field.required ? " required" : "";
   const star = field.required ? '<span class="bf-star" aria-hidden="true">*</span>' : "";
   const description = element.description
@@ -153,7 +154,7 @@ function renderField(field: PublicField, input: RenderInput): string {
       const texts = publicTexts(input.language);
       items.push(
         `<label class="bf-choice${tags ? " bf-tag" : ""}"><input type="radio" name="${attr(field.name)}" value="${OTHER_VALUE}"${chosen.has(OTHER_VALUE) ? " checked" : ""}><span>${escapeHtml(texts.other)}</span></label>`,
-        `<input class="bf-input bf-other" name="${attr(field.name + OTHER_SUFFIX)}" placeholder="${attr(texts.otherPlaceholder)}" aria-label="${attr(texts.other)}" value="${attr(values[field.name + OTHER_SUFFIX] ?? "")}">`,
+        `<input class="bf-input bf-other" name="${attr(field.name + OTHER_SUFFIX)}" placeholder="${attr(texts.otherPlaceholder)}" aria-label="${attr(texts.other)}" value="${attr(ownEntry(values, field.name + OTHER_SUFFIX) ?? "")}">`,
       );
     }
     control = `<div class="bf-choices${layout}${tags}" role="${multiple ? "group" : "radiogroup"}" aria-labelledby="${id}-label"${describedBy}>${items.join("")}</div>`;

@@ -7,6 +7,7 @@ import { validateAttributeValue } from "~/domain/contacts/schemas";
 import { rowsOf } from "~/domain/journeys/sql.server";
 import { GroupCommit } from "~/domain/kernel/group-commit";
 import { isUuid } from "~/domain/kernel/ids";
+import { ownEntry } from "~/domain/kernel/own-entry";
 import { type CaptchaCheck, verifyCaptcha } from "~/services/captcha/captcha.server";
 import { inBackground, sendJob } from "~/services/jobs/jobs.server";
 import {
@@ -147,16 +148,16 @@ function checkAttributeTypes(form: PublicForm, values: SubmittedValues, message:
   const answered = form.fields.filter(
     (f: PublicField) =>
       (f.kind === "contact-attribute" || f.kind === "contact-product-attribute") &&
-      values[f.name] !== undefined &&
+      ownEntry(values, f.name) !== undefined &&
       isUuid(f.element.attributeId),
   );
   for (const field of answered) {
     const attributeId = field.element.attributeId as string;
-    const attribute = form.attributeTypes[attributeId];
+    const attribute = ownEntry(form.attributeTypes, attributeId);
     const wanted = field.kind === "contact-attribute" ? "contact" : "product";
     // An attribute deleted since the form was saved: its answer is dropped, not refused.
     if (!attribute || attribute.scope !== wanted) continue;
-    const check = validateAttributeValue(attribute.type, values[field.name]);
+    const check = validateAttributeValue(attribute.type, ownEntry(values, field.name) ?? "");
     if (!check.ok) {
       if (!field.hidden) result.errors[field.name] = message;
       continue;
@@ -167,7 +168,7 @@ function checkAttributeTypes(form: PublicForm, values: SubmittedValues, message:
       const productId = field.element.product as string;
       if (!isUuid(productId)) continue;
       result.productAttributes[productId] = {
-        ...result.productAttributes[productId],
+        ...ownEntry(result.productAttributes, productId),
         [attributeId]: check.value,
       };
     }

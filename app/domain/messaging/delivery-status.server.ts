@@ -3,6 +3,7 @@ import { getDb } from "#db/client.server";
 import { type MessageStatus, messages } from "#db/schema";
 import { markSent } from "~/domain/journeys/dispatch/mark-sent.server";
 import { isUuid } from "~/domain/kernel/ids";
+import { ownEntry } from "~/domain/kernel/own-entry";
 import type { Queryable } from "~/domain/kernel/scope";
 
 /**
@@ -65,7 +66,7 @@ const TWILIO_ERRORS: Record<string, string> = {
 
 export function twilioErrorReason(code: string | null | undefined): string | null {
   if (!code) return null;
-  const name = TWILIO_ERRORS[code];
+  const name = ownEntry(TWILIO_ERRORS, code);
   return name ? `Twilio error ${code}: ${name}` : `Twilio error ${code}`;
 }
 

@@ -20,7 +20,8 @@ import { contractActionsOf, markTritechSynced, tritechProfileOf } from "./profil
 /**
  * AIM's contract events (issue 16 item 4). Every answer is { status, reason } JSON:
  * - 401 when the X-TriTech-Signature header is missing or wrong, or the account is unknown or has no
- *   secret key: `sha256=<hex HMAC-SHA256 of the raw body with the company's secret key>`;
+ *   secret key: `sha256=<hex HMAC-SHA256 of the raw body with the company's secret key>`. All of them
+ *   answer the same reason: two reasons would tell anyone which account ids have a key;
  * - 400 when the body is not JSON or a field does not fit, the field named in words;
  * - 200 otherwise: "processed", or "ignored" with the reason. A replayed eventId answers what the first
  *   delivery answered and changes nothing.
@@ -48,13 +49,15 @@ function signatureMatches(header: string, body: string, secret: string): boolean
 
 const SIGNATURE_SHAPE = /^sha256=[0-9a-f]{64}$/i;
 
+/** Every authentication failure, whatever its cause (see above). */
+const unauthenticated = () => refused(401, "the signature is missing or does not match the account's key");
+
 export async function receiveTritechEvent(
   body: string,
   signature: string | null,
   now = new Date(),
 ): Promise<EventAnswer> {
-  if (!signature || !SIGNATURE_SHAPE.test(signature.trim()))
-    return refused(401, "the X-TriTech-Signature header is missing or malformed");
+  if (!signature || !SIGNATURE_SHAPE.test(signature.trim())) return unauthenticated();
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -65,11 +68,11 @@ export async function receiveTritechEvent(
     return refused(400, "the body is not a JSON object");
   const accountId = (json as { accountId?: unknown }).accountId;
   if (typeof accountId !== "string" || !accountId.trim()) return refused(400, "accountId is missing");
-  if (!isUuid(accountId.trim())) return refused(401, "unknown account");
+  if (!isUuid(accountId.trim())) return unauthenticated();
 
   const db = getDb();
   const profile = await tritechProfileOf(db, accountId.trim());
-  if (!profile?.secretSealed) return refused(401, "unknown account");
+  if (!profile?.secretSealed) return unauthenticated();
   let secret: string;
   try {
     secret = openSecret(profile.secretSealed, TRITECH_SECRET_PURPOSE);
@@ -77,7 +80,7 @@ export async function receiveTritechEvent(
     if (error instanceof SecretUnreadableError) console.error(`tritech: ${error.message}`);
     throw error;
   }
-  if (!signatureMatches(signature, body, secret)) return refused(401, "the signature does not match");
+  if (!signatureMatches(signature, body, secret)) return unauthenticated();
 
   const envelope = eventEnvelope.safeParse(json);
   if (!envelope.success) return refused(400, problemOf(envelope.error));

@@ -6,6 +6,7 @@ import { clientIpContext } from "~/context.server";
 import { unsubscribeToken } from "~/domain/webchat/chat/chat-emails.server";
 import { ensureConversation, postContactMessage } from "~/domain/webchat/chat/conversations.server";
 import { chatRateLimits } from "~/domain/webchat/chat/sign-in.server";
+import { STREAM_LIMITS } from "~/services/events/event-stream.server";
 import { mailsTo } from "../../../tests/support/factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
 import {
@@ -14,6 +15,7 @@ import {
   signInValuesIn,
 } from "../../../tests/support/webchat-factories";
 import { loader as pageLoader } from "./chat-page";
+import { loader as eventsLoader } from "./events";
 import { action as magicAction, loader as magicLoader } from "./magic";
 import { loader as manifestLoader } from "./manifest";
 import { action as messagesAction, loader as messagesLoader } from "./messages";
@@ -82,6 +84,32 @@ describeEachDatabase("web chat app endpoints", (getDb) => {
     const setCookie = verified.headers.get("Set-Cookie") ?? "";
     return { company, contact, sub, token, code, verified, cookie: setCookie.split(";")[0], setCookie };
   }
+
+  test("a chat session's live streams are capped (issue 32 item 11): the next is 429, a closed one frees its slot", async () => {
+    const { sub, cookie } = await signedInContact();
+    const open = async () => {
+      const browser = new AbortController();
+      const request = new Request(`${BASE}/c/${sub}/events`, {
+        headers: { Cookie: cookie },
+        signal: browser.signal,
+      });
+      return { browser, response: await call(eventsLoader, request, sub) };
+    };
+    const streams = [];
+    for (let i = 0; i < STREAM_LIMITS.chatSession; i++) streams.push(await open());
+    expect(streams.map((s) => s.response.headers.get("Content-Type"))).toEqual(
+      streams.map(() => "text/event-stream"),
+    );
+    expect((await open()).response.status).toBe(429);
+    const first = streams[0];
+    const ended = first.response.text();
+    first.browser.abort();
+    await ended;
+    const again = await open();
+    expect(again.response.headers.get("Content-Type")).toBe("text/event-stream");
+    for (const s of [...streams, again]) s.browser.abort();
+    expect((await call(eventsLoader, get(`/c/${sub}/events`), sub)).status).toBe(401);
+  });
 
   test("an unknown subdomain answers 404 naming no company", async () => {
     const response = await call(pageLoader, get("/c/no-such-chat/"), "no-such-chat");

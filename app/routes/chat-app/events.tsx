@@ -21,6 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const resumeFrom = request.headers.get("Last-Event-ID") ?? new URL(request.url).searchParams.get("after");
   let lastId = isUuid(resumeFrom) ? resumeFrom : null;
   return eventStreamResponse(request, {
+    holders: { address: chat.ip, chatSession: session.sessionId },
     wants: (event) => event.topic === "webchat" && event.conversationId === conversationId,
     recheckMs: RECHECK_MS,
     onHeartbeat: () => touchChatSession(session.sessionId),

@@ -153,25 +153,32 @@ describeEachDatabase("Tri-Tech routes", (getDb) => {
       action: "AIM_BLUSTEAM_HANDSHAKE",
     });
 
-    const missing = await postEvent(handshake);
-    expect(missing.status).toBe(401);
-    expect(await missing.json()).toEqual({
+    // Issue 32 item 13: every authentication failure answers the same, so the answers do not tell which
+    // account ids exist or have a key: missing, malformed and wrong signatures, an account id that is not
+    // one, an unknown one, and a company without a key.
+    const keyless = await companyWithAdmin();
+    const unauthenticated = {
       status: "refused",
-      reason: "the X-TriTech-Signature header is missing or malformed",
-    });
-    const bad = await postEvent(handshake, {
-      "X-TriTech-Signature": signatureOf(handshake, "not-the-secret"),
-    });
-    expect(bad.status).toBe(401);
-    expect((await bad.json()).reason).toBe("the signature does not match");
-    const unknownBody = JSON.stringify({
-      eventId: "x",
-      accountId: "00000000-0000-4000-8000-000000000000",
-      action: "NEW_CONTRACT",
-    });
-    expect(
-      (await postEvent(unknownBody, { "X-TriTech-Signature": signatureOf(unknownBody, secret) })).status,
-    ).toBe(401);
+      reason: "the signature is missing or does not match the account's key",
+    };
+    const signedFor = (accountId: string, key: string) => {
+      const body = JSON.stringify({ eventId: "x", accountId, action: "NEW_CONTRACT" });
+      return [body, { "X-TriTech-Signature": signatureOf(body, key) }] as const;
+    };
+    const failures = [
+      [handshake, {}],
+      [handshake, { "X-TriTech-Signature": "sha256=not-hex" }],
+      [handshake, { "X-TriTech-Signature": signatureOf(handshake, "not-the-secret") }],
+      signedFor("00000000-0000-4000-8000-000000000000", secret),
+      signedFor("not-a-uuid", secret),
+      signedFor(keyless.account.id, secret),
+      signedFor(keyless.account.id, ""),
+    ] as const;
+    for (const [body, headers] of failures) {
+      const answer = await postEvent(body, headers);
+      expect(answer.status).toBe(401);
+      expect(await answer.json()).toEqual(unauthenticated);
+    }
 
     const good = await postEvent(handshake, { "X-TriTech-Signature": signatureOf(handshake, secret) });
     expect(good.status).toBe(200);

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { contacts } from "#db/schema";
+import { config } from "~/config.server";
 import { clientIpContext } from "~/context.server";
 import { runApplySubmissionsJob } from "~/domain/forms/apply-submissions.server";
 import { defaultFormDocument } from "~/domain/forms/form-document";
@@ -143,6 +144,18 @@ for (const provider of ["turnstile", "hcaptcha"] as HostedProvider[]) {
         }
         expect(await runApplySubmissionsJob()).toBe(0);
         expect(await getDb().select().from(contacts)).toEqual([]);
+      });
+
+      test("past FORM_SUBMISSIONS_PER_MINUTE posts from one address: 429 with Retry-After", async () => {
+        const { formId } = await publishedForm();
+        // Refused captchas count too: the limit comes before the captcha's check.
+        for (let i = 0; i < config().FORM_SUBMISSIONS_PER_MINUTE; i++)
+          expect((await post(formId, `key-${String(i).padStart(16, "0")}`, visitor)).status).toBe(403);
+        const limited = await post(formId, "key-limitedlimitedlim", visitor);
+        expect(limited.status).toBe(429);
+        expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+        expect(Number(limited.headers.get("Retry-After"))).toBeLessThanOrEqual(60);
+        expect(await limited.json()).toMatchObject({ ok: false });
       });
     });
   });

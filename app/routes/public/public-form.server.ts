@@ -55,10 +55,10 @@ function html(body: string | Uint8Array, status = 200): PublicFormAnswer {
   };
 }
 
-function json(body: unknown, status = 200): PublicFormAnswer {
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): PublicFormAnswer {
   return {
     status,
-    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers },
     body: JSON.stringify(body),
   };
 }
@@ -113,7 +113,11 @@ export async function postPublicForm(visit: PublicFormVisit): Promise<PublicForm
     return json({ ok: false, message: "Malformed submission" }, 400);
 
   const ip = visit.clientIp;
-  if (!submissionAllowed(ip)) return json({ ok: false, message: texts.tooMany }, 429);
+  const rate = submissionAllowed(ip);
+  if (!rate.allowed)
+    return json({ ok: false, message: texts.tooMany }, 429, {
+      "Retry-After": String(rate.retryAfterSeconds),
+    });
 
   const productId = productIdOf(visit);
   const posted = submittedValues(entries);

@@ -1,3 +1,4 @@
+import { clientIpContext } from "~/context.server";
 import { requireMember } from "~/domain/access/guard.server";
 import { getCsvImport } from "~/domain/contacts/csv-import-queries.server";
 import { eventStreamResponse } from "~/services/events/event-stream.server";
@@ -16,6 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const first = await getCsvImport(member, id);
   if (!first) throw new Response("Not found", { status: 404 });
   return eventStreamResponse(request, {
+    holders: { address: context.get(clientIpContext), user: member.user.id },
     wants: (event) => event.topic === "csvImport" && event.importId === id,
     recheckMs: RECHECK_MS,
     refresh: async (stream) => {

@@ -1,3 +1,4 @@
+import { clientIpContext } from "~/context.server";
 import { requireViewer } from "~/domain/access/guard.server";
 import { eventStreamResponse } from "~/services/events/event-stream.server";
 import type { Route } from "./+types/events";
@@ -7,6 +8,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer({ request, context });
   const accountIds = new Set(viewer.memberships.map((m) => m.accountId));
   return eventStreamResponse(request, {
+    holders: { address: context.get(clientIpContext), user: viewer.user.id },
     // Web chat messages go to the inbox's own stream (resources/chat-inbox-events), not to every page.
     wants: (event) =>
       event.topic !== "webchat" &&

@@ -13,8 +13,9 @@ import type { Route } from "./+types/chat-interface";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewerWith({ request, context }, "chat.view");
-  const inbox = await loadInbox({ allAccounts: true }, new URL(request.url));
-  return { inbox, canReply: can(viewerSubject(viewer), "webchat.write") };
+  const canReply = can(viewerSubject(viewer), "webchat.write");
+  const inbox = await loadInbox({ allAccounts: true }, new URL(request.url), { canWrite: canReply });
+  return { inbox, canReply };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

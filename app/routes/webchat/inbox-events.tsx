@@ -1,3 +1,4 @@
+import { clientIpContext } from "~/context.server";
 import { requireMemberWith, requireViewerWith } from "~/domain/access/guard.server";
 import { eventStreamResponse } from "~/services/events/event-stream.server";
 import type { Route } from "./+types/inbox-events";
@@ -10,9 +11,15 @@ import type { Route } from "./+types/inbox-events";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const everyCompany = new URL(request.url).searchParams.get("scope") === "all";
   let accountId: string | null = null;
-  if (everyCompany) await requireViewerWith({ request, context }, "chat.view");
-  else accountId = (await requireMemberWith({ request, context }, "webchat.view")).account.id;
+  let userId: string;
+  if (everyCompany) userId = (await requireViewerWith({ request, context }, "chat.view")).user.id;
+  else {
+    const member = await requireMemberWith({ request, context }, "webchat.view");
+    accountId = member.account.id;
+    userId = member.user.id;
+  }
   return eventStreamResponse(request, {
+    holders: { address: context.get(clientIpContext), user: userId },
     wants: (event) => event.topic === "webchat" && (accountId === null || event.accountId === accountId),
     onEvent: (stream) => stream.send("change", { topic: "webchat" }),
   });

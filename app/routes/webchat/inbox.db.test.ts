@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { chatMessages } from "#db/schema";
+import { chatConversations, chatMessages } from "#db/schema";
 import { ensureConversation, postContactMessage } from "~/domain/webchat/chat/conversations.server";
 import { createUser, signedInRequest } from "../../../tests/support/factories";
 import { createMember } from "../../../tests/support/team-factories";
@@ -60,6 +60,8 @@ describeEachDatabase("web chat inbox", (getDb) => {
     expect(loaded.canReply).toBe(true);
     expect(loaded.inbox.conversations).toHaveLength(1);
     expect(loaded.inbox.thread.messages.map((m) => m.body)).toEqual(["Need help"]);
+    // A member who may answer reads the thread by opening it.
+    expect((await getDb().select().from(chatMessages))[0]?.readAt).toBeInstanceOf(Date);
 
     const answered = await call(
       inboxAction,
@@ -83,12 +85,20 @@ describeEachDatabase("web chat inbox", (getDb) => {
         headers: { ...(init.headers as Record<string, string>), Cookie: cookie },
       });
 
+    const chatRows = async () => ({
+      messages: await getDb().select().from(chatMessages),
+      conversations: await getDb().select().from(chatConversations),
+    });
+    const before = await chatRows();
     const loaded = (await call(inboxLoader, asRoAdmin())) as {
       canReply: boolean;
       inbox: { thread: unknown };
     };
     expect(loaded.canReply).toBe(false);
     expect(loaded.inbox.thread).not.toBeNull();
+    // Issue 32 item 13: the read-only look writes nothing; the contact's message stays unread for staff.
+    expect(before.messages.map((m) => [m.authorKind, m.readAt])).toEqual([["contact", null]]);
+    expect(await chatRows()).toEqual(before);
     expect(statusOf(await call(inboxAction, asRoAdmin(reply(conversationId))))).toBe(403);
     expect((await getDb().select().from(chatMessages)).filter((m) => m.authorKind === "staff")).toEqual([]);
   });

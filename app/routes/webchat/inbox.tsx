@@ -12,10 +12,13 @@ import type { Route } from "./+types/inbox";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireMemberWith({ request, context }, "webchat.view");
-  const inbox = await loadInbox({ accountId: member.account.id }, new URL(request.url));
+  const canReply = can(member, "webchat.write");
+  const inbox = await loadInbox({ accountId: member.account.id }, new URL(request.url), {
+    canWrite: canReply,
+  });
   return {
     inbox,
-    canReply: can(member, "webchat.write"),
+    canReply,
     chatUrl: companyChatUrl(member.account.chatstreamSubdomain),
   };
 }

@@ -1,6 +1,11 @@
 import { afterEach, expect, test } from "vitest";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { eventStreamResponse } from "./event-stream.server";
+import {
+  eventStreamResponse,
+  openStreamCount,
+  STREAM_LIMITS,
+  type StreamHolders,
+} from "./event-stream.server";
 import { publishEvent, resetEventsForTests } from "./events.server";
 
 /** Reads a stream's text as it arrives; `until(text)` waits for it to contain `text`. */
@@ -38,6 +43,7 @@ describeEachDatabase(
     test("a signal stream writes each wanted event, and nothing for the others", async () => {
       const browser = new AbortController();
       const response = eventStreamResponse(new Request("http://localhost/x", { signal: browser.signal }), {
+        holders: { address: "198.51.100.1" },
         wants: (event) => event.accountId === "acct-mine",
         onEvent: (stream, event) => stream.send("change", { topic: event.topic }),
       });
@@ -69,6 +75,7 @@ describeEachDatabase(
         allSeen = resolve;
       });
       const response = eventStreamResponse(new Request("http://localhost/x"), {
+        holders: { address: "198.51.100.2" },
         wants: (event) => {
           if (event.importId !== "import-1") return false;
           if (++eventsSeen === 10) allSeen();
@@ -105,6 +112,7 @@ describeEachDatabase(
 
     test("a failed read ends the stream", async () => {
       const response = eventStreamResponse(new Request("http://localhost/x"), {
+        holders: { address: "198.51.100.3", user: "user-failed-read" },
         wants: () => true,
         refresh: async () => {
           throw new Error("database gone");
@@ -113,6 +121,53 @@ describeEachDatabase(
       const read = reader(response);
       await read.pump;
       expect(read.done()).toBe(true);
+      // The ended stream gave its slots back.
+      expect(openStreamCount("user", "user-failed-read")).toBe(0);
+      expect(openStreamCount("address", "198.51.100.3")).toBe(0);
+    });
+
+    // Issue 32 item 11: streams open at once are capped per chat session, per user and per address; the
+    // next one is refused with 429, and a stream that closes frees its slot.
+    test.each([
+      ["chatSession", (i: number) => ({ address: `203.0.113.${i}`, chatSession: "session-1" })],
+      ["user", (i: number) => ({ address: `203.0.113.${i}`, user: "user-1" })],
+      ["address", (i: number) => ({ address: "203.0.113.250", user: `user-${i}` })],
+    ] as const)("the streams of one %s are capped; a closed one frees its slot", async (kind, holders) => {
+      const limit = STREAM_LIMITS[kind];
+      const id = (holders(0) as StreamHolders)[kind] as string;
+      const open = (i: number) => {
+        const browser = new AbortController();
+        const response = eventStreamResponse(new Request("http://localhost/x", { signal: browser.signal }), {
+          holders: holders(i),
+          wants: () => false,
+        });
+        return { browser, response };
+      };
+      const streams = Array.from({ length: limit }, (_, i) => open(i));
+      expect(streams.map((s) => s.response.status)).toEqual(streams.map(() => 200));
+      const readers = streams.map((s) => reader(s.response));
+      await Promise.all(readers.map((r) => r.until("retry: 3000")));
+      expect(openStreamCount(kind, id)).toBe(limit);
+
+      const refused = open(limit);
+      expect(refused.response.status).toBe(429);
+      expect(refused.response.headers.get("Retry-After")).toBe("30");
+      expect(await refused.response.text()).toBe("Too many open event streams");
+      expect(openStreamCount(kind, id)).toBe(limit);
+
+      streams[0].browser.abort();
+      await readers[0].pump;
+      expect(openStreamCount(kind, id)).toBe(limit - 1);
+      const again = open(limit + 1);
+      expect(again.response.status).toBe(200);
+      // A reader that cancels (the connection went away without an abort) frees its slot too.
+      const againReader = again.response.body?.getReader();
+      expect(new TextDecoder().decode((await againReader?.read())?.value)).toContain("retry: 3000");
+      await againReader?.cancel();
+      expect(openStreamCount(kind, id)).toBe(limit - 1);
+      for (const s of streams) s.browser.abort();
+      await Promise.all(readers.slice(1).map((r) => r.pump));
+      expect(openStreamCount(kind, id)).toBe(0);
     });
   },
   { freshPerTest: true },

@@ -10,7 +10,50 @@ export type StreamWriter = {
   close(): void;
 };
 
+/**
+ * Streams open at once in this process, per holder. Each one keeps a socket, a subscription and two
+ * timers for as long as the browser likes, so without a cap one address (or one stolen session) could
+ * open them by the thousand. A browser tab holds one or two; a page past its cap gets 429 and no live
+ * updates (the page itself still works). Per process, like the other in-memory limits (README).
+ */
+export const STREAM_LIMITS = { address: 100, user: 20, chatSession: 5 } as const;
+
+/** Who a stream counts against: always the visitor's address, and the signed-in user or chat session. */
+export type StreamHolders = { address: string; user?: string; chatSession?: string };
+
+const openStreams = new Map<string, number>();
+
+/** Takes a slot of each holder, or none when one of them is at its cap; the release is idempotent. */
+function claimSlots(holders: StreamHolders): (() => void) | null {
+  const keys: string[] = [];
+  for (const kind of Object.keys(STREAM_LIMITS) as (keyof typeof STREAM_LIMITS)[]) {
+    const id = holders[kind];
+    if (id === undefined) continue;
+    const key = `${kind}:${id}`;
+    if ((openStreams.get(key) ?? 0) >= STREAM_LIMITS[kind]) return null;
+    keys.push(key);
+  }
+  for (const key of keys) openStreams.set(key, (openStreams.get(key) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    for (const key of keys) {
+      const left = (openStreams.get(key) ?? 1) - 1;
+      if (left > 0) openStreams.set(key, left);
+      else openStreams.delete(key);
+    }
+  };
+}
+
+/** Streams a holder has open in this process (tests). */
+export function openStreamCount(kind: keyof typeof STREAM_LIMITS, id: string): number {
+  return openStreams.get(`${kind}:${id}`) ?? 0;
+}
+
 export type EventStreamOptions = {
+  /** Who the stream counts against (STREAM_LIMITS). */
+  holders: StreamHolders;
   /** The application events this stream answers; the rest of the process's events are ignored. */
   wants: (event: AppEvent) => boolean;
   /** A stream that forwards a signal: written for each wanted event. */
@@ -32,11 +75,22 @@ export type EventStreamOptions = {
  * and subscription end when the browser goes away.
  */
 export function eventStreamResponse(request: Request, options: EventStreamOptions): Response {
+  const release = claimSlots(options.holders);
+  if (!release)
+    return new Response("Too many open event streams", {
+      status: 429,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Retry-After": "30",
+      },
+    });
   const encoder = new TextEncoder();
-  let cleanup = () => {};
+  let cleanup = release;
+  // Set by either end: the stream's own finish, or the reader's cancel (possibly during the subscribe).
+  let closed = false;
   const stream = new ReadableStream({
     async start(controller) {
-      let closed = false;
       const write = (text: string) => {
         if (closed) return;
         try {
@@ -81,11 +135,21 @@ export function eventStreamResponse(request: Request, options: EventStreamOption
       };
       const beat = () => void options.onHeartbeat?.().catch(() => {});
 
-      const unsubscribe = await subscribeToEvents((event) => {
-        if (!options.wants(event)) return;
-        options.onEvent?.(writer, event);
-        refresh();
-      });
+      let unsubscribe: () => void;
+      try {
+        unsubscribe = await subscribeToEvents((event) => {
+          if (!options.wants(event)) return;
+          options.onEvent?.(writer, event);
+          refresh();
+        });
+      } catch (error) {
+        release();
+        throw error;
+      }
+      if (closed) {
+        unsubscribe();
+        return;
+      }
       const heartbeat = setInterval(() => {
         write(": keep-alive\n\n");
         beat();
@@ -96,13 +160,16 @@ export function eventStreamResponse(request: Request, options: EventStreamOption
         clearInterval(heartbeat);
         if (recheck) clearInterval(recheck);
         unsubscribe();
+        release();
       };
+      if (request.signal.aborted) return finish();
       request.signal.addEventListener("abort", finish);
       write("retry: 3000\n\n");
       beat();
       refresh();
     },
     cancel() {
+      closed = true;
       cleanup();
     },
   });

@@ -19,3 +19,11 @@ test("past maxKeys the counters start again, so made-up keys cannot grow memory 
   expect(limit.count("a", 3)).toBe(0);
   expect(limit.count("d", 3)).toBe(1);
 });
+
+test("hit() says how long until the key's window ends once it went past its limit", () => {
+  const limit = new MemoryRateLimit(() => ({ limit: 1, windowMs: 60_000 }));
+  expect(limit.hit("a", 0)).toEqual({ allowed: true });
+  expect(limit.hit("a", 15_200)).toEqual({ allowed: false, retryAfterSeconds: 45 });
+  expect(limit.hit("a", 59_999)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+  expect(limit.hit("a", 60_000)).toEqual({ allowed: true });
+});

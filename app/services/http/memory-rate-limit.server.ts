@@ -1,6 +1,6 @@
 /**
  * A fixed-window counter per key, in this process's memory, for the hottest public paths (public form
- * submissions, Shopify webhooks). The database counters of app/domain/auth/rate-limit.server.ts cost a
+ * submissions and captcha challenges, Shopify webhooks). The database counters of app/domain/auth/rate-limit.server.ts cost a
  * committed write per request, and a burst from one address or one shop queues on that one row's lock
  * (hundreds a second through a single row). These limits only stop floods, so counting per process is
  * enough; with several processes each one allows the limit (README, "Running several processes").
@@ -31,6 +31,17 @@ export class MemoryRateLimit {
     }
     entry.count += 1;
     return entry.count <= limit;
+  }
+
+  /**
+   * Counts one hit for `key`, as allow() does, and says when to come back if it went past its limit:
+   * the seconds until the key's window ends (a 429's Retry-After).
+   */
+  hit(key: string, now = Date.now()): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+    if (this.allow(key, now)) return { allowed: true };
+    const since = this.hits.get(key)?.since ?? now;
+    const left = since + this.rule().windowMs - now;
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(left / 1000)) };
   }
 
   /** Hits counted for `key` in its current window (0 once the window ended). */

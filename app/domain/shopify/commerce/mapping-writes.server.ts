@@ -66,13 +66,13 @@ export async function takenVariants(
 
 /** The spec's JSON: each store product with its mapped variants, in the order they were given. */
 export function variantsByProduct(picks: readonly VariantPick[]): Record<string, string[]> {
-  const map: Record<string, string[]> = {};
+  const map = new Map<string, string[]>();
   for (const pick of picks) {
-    const list = map[pick.shopifyProductId] ?? [];
+    const list = map.get(pick.shopifyProductId) ?? [];
     list.push(pick.variantId);
-    map[pick.shopifyProductId] = list;
+    map.set(pick.shopifyProductId, list);
   }
-  return map;
+  return Object.fromEntries(map);
 }
 
 const uniquePicks = (picks: readonly VariantPick[]) => [

@@ -52,5 +52,5 @@ const unknownTopic: WebhookHandler = {
 };
 
 export function handlerFor(topic: string): WebhookHandler {
-  return handlers[topic as ShopifyWebhookTopic] ?? unknownTopic;
+  return Object.hasOwn(handlers, topic) ? handlers[topic as ShopifyWebhookTopic] : unknownTopic;
 }

@@ -75,17 +75,18 @@ export async function readChatForm(request: Request): Promise<Record<string, str
   }
   if (Buffer.byteLength(text) > MAX_CHAT_BODY_BYTES) return null;
   if (type.startsWith("application/x-www-form-urlencoded")) {
-    const fields: Record<string, string> = {};
-    for (const [name, value] of new URLSearchParams(text)) fields[name] ??= value;
-    return fields;
+    // Maps, then own properties: a field named "constructor" or "__proto__" is one like any other.
+    const fields = new Map<string, string>();
+    for (const [name, value] of new URLSearchParams(text)) if (!fields.has(name)) fields.set(name, value);
+    return Object.fromEntries(fields);
   }
   if (type.startsWith("application/json")) {
     try {
       const parsed = JSON.parse(text) as unknown;
       if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return null;
-      const fields: Record<string, string> = {};
-      for (const [name, value] of Object.entries(parsed)) if (typeof value === "string") fields[name] = value;
-      return fields;
+      return Object.fromEntries(
+        Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+      );
     } catch {
       return null;
     }

@@ -18,6 +18,6 @@ export function chatTexts(language: ChatLanguage): ChatAppTexts {
 /** A text with its {{name}} slots filled (values are escaped by the caller when they go in HTML). */
 export function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (slot, name: string) =>
-    name in values ? String(values[name]) : slot,
+    Object.hasOwn(values, name) ? String(values[name]) : slot,
   );
 }

@@ -16,7 +16,7 @@ import { type Reply, replySchema } from "./reply-schema";
 
 /**
  * What the staff screens (/webchat/inbox for a company, /chat-interface for platform admins) load
- * and do: the conversation list with its search, the open thread (read on opening), and a reply.
+ * and do: the conversation list with its search, the open thread (read on opening, by staff who may write), and a reply.
  */
 
 export type InboxData = {
@@ -27,7 +27,15 @@ export type InboxData = {
   search: string;
 };
 
-export async function loadInbox(scope: InboxScope, url: URL): Promise<InboxData> {
+/**
+ * @param viewer.canWrite whether the viewer may change the company's data: opening a thread marks its
+ *   messages read only then. A read-only admin's GET writes nothing (their look is not the company's read).
+ */
+export async function loadInbox(
+  scope: InboxScope,
+  url: URL,
+  viewer: { canWrite: boolean },
+): Promise<InboxData> {
   const search = (url.searchParams.get("q") ?? "").slice(0, 100);
   const selected = url.searchParams.get("c");
   let thread: ConversationThread | null = null;
@@ -35,8 +43,7 @@ export async function loadInbox(scope: InboxScope, url: URL): Promise<InboxData>
   if (selected) {
     thread = isUuid(selected) ? await getConversationThread(scope, selected) : null;
     notFound = !thread;
-    // Opening the thread reads it; read-only staff read too (reading changes no company data).
-    if (thread) await markReadByStaff(scope, thread.conversation.id);
+    if (thread && viewer.canWrite) await markReadByStaff(scope, thread.conversation.id);
   }
   const conversations = await listConversations(scope, { search });
   return { conversations, thread, notFound, search };

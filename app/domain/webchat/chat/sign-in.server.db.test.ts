@@ -230,6 +230,71 @@ describeEachDatabase("web chat sign-in", (getDb) => {
     });
   });
 
+  // Issue 32 item 12: the 15-minute limits alone allowed 960 guesses a day at one address, forever.
+  const fifteenMinutesPass = () =>
+    getDb().execute(
+      sql`update rate_limit_buckets set window_started_at = window_started_at - interval '16 minutes'`,
+    );
+  const aDayPasses = () =>
+    getDb().execute(
+      sql`update rate_limit_buckets set window_started_at = window_started_at - interval '24 hours 1 minute'`,
+    );
+
+  test("code attempts are capped per day per address, past the 15-minute limit's windows", async () => {
+    const company = await createChatCompany();
+    const contact = await createChatContact(company.accountId);
+    const perWindow = chatRateLimits.codeAttemptsPerEmail.limit;
+    const perDay = chatRateLimits.codeAttemptsPerEmailPerDay.limit;
+    expect(perDay % perWindow).toBe(0);
+    for (let guessed = 0; guessed < perDay; guessed += perWindow) {
+      for (let i = 0; i < perWindow; i++)
+        expect(
+          await redeemSignInCode({
+            accountId: company.accountId,
+            email: contact.email,
+            code: "999999",
+            ip: freshIp(),
+          }),
+        ).toEqual({ status: "invalid" });
+      await fifteenMinutesPass();
+    }
+
+    const { code } = await signInValues(company, contact.email);
+    const attempt = () =>
+      redeemSignInCode({ accountId: company.accountId, email: contact.email, code, ip: freshIp() });
+    expect(await attempt()).toEqual({ status: "rate_limited" });
+    await aDayPasses();
+    expect((await attempt()).status).toBe("signed_in");
+  });
+
+  test("code attempts are capped per day per visitor address, whatever emails it names", async () => {
+    const company = await createChatCompany();
+    const contact = await createChatContact(company.accountId);
+    const ip = freshIp();
+    const perWindow = chatRateLimits.codeAttemptsPerIp.limit;
+    const perDay = chatRateLimits.codeAttemptsPerIpPerDay.limit;
+    const perEmail = chatRateLimits.codeAttemptsPerEmail.limit;
+    let guessed = 0;
+    while (guessed < perDay) {
+      for (let i = 0; i < perWindow && guessed < perDay; i++, guessed++)
+        expect(
+          await redeemSignInCode({
+            accountId: company.accountId,
+            email: `guess${Math.floor(guessed / perEmail)}@example.com`,
+            code: "999999",
+            ip,
+          }),
+        ).toEqual({ status: "invalid" });
+      await fifteenMinutesPass();
+    }
+
+    const { code } = await signInValues(company, contact.email);
+    const attempt = () => redeemSignInCode({ accountId: company.accountId, email: contact.email, code, ip });
+    expect(await attempt()).toEqual({ status: "rate_limited" });
+    await aDayPasses();
+    expect((await attempt()).status).toBe("signed_in");
+  });
+
   test("the first sign-in sends the Welcome email, later ones do not", async () => {
     const company = await createChatCompany();
     const contact = await createChatContact(company.accountId);

@@ -27,6 +27,11 @@ export const chatRateLimits = {
   linkRequestsPerIp: { limit: 30, windowMs: 15 * 60_000 },
   codeAttemptsPerEmail: { limit: 10, windowMs: 15 * 60_000 },
   codeAttemptsPerIp: { limit: 60, windowMs: 15 * 60_000 },
+  // Besides the 15-minute limits, a day's guesses at 6-digit codes are capped: 10 every 15 minutes,
+  // forever, is 960 a day at one address. A capped address still signs in with the emailed link.
+  // (pruneRateLimitBuckets keeps counters a day: no window here may be longer.)
+  codeAttemptsPerEmailPerDay: { limit: 30, windowMs: 24 * 60 * 60_000 },
+  codeAttemptsPerIpPerDay: { limit: 200, windowMs: 24 * 60 * 60_000 },
   messagesPerContact: { limit: 30, windowMs: 60_000 },
   messagesPerIp: { limit: 120, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>;
@@ -186,6 +191,8 @@ export async function redeemSignInCode(options: {
   const limited = await overLimits([
     [`chatCode:ip:${options.ip}`, chatRateLimits.codeAttemptsPerIp],
     [`chatCode:email:${options.accountId}:${email}`, chatRateLimits.codeAttemptsPerEmail],
+    [`chatCodeDay:ip:${options.ip}`, chatRateLimits.codeAttemptsPerIpPerDay],
+    [`chatCodeDay:email:${options.accountId}:${email}`, chatRateLimits.codeAttemptsPerEmailPerDay],
   ]);
   if (limited) return { status: "rate_limited" };
   const contact = await activeContactByEmail(options.accountId, email);

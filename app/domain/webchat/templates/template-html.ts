@@ -5,6 +5,7 @@ import {
   type SanitizePolicy,
   sanitizeRichText,
 } from "~/domain/forms/rich-text";
+import { ownEntry } from "~/domain/kernel/own-entry";
 
 /**
  * The web chat's email templates as the editor writes them (spec 3 sections 3.6 and 9): rich text
@@ -96,7 +97,7 @@ export function safeStyle(style: string): string {
       if (size) kept.push(`font-size: ${size}`);
     } else if (property === "color" || property === "background-color") {
       if (COLOR.test(value)) kept.push(`${property}: ${value.toLowerCase()}`);
-    } else if (KEYWORDS[property]?.test(value.toLowerCase()))
+    } else if (ownEntry(KEYWORDS, property)?.test(value.toLowerCase()))
       kept.push(`${property}: ${value.toLowerCase()}`);
   }
   return kept.join("; ");

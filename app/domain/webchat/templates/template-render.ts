@@ -1,4 +1,5 @@
 import { escapeHtml, richTextToPlain } from "~/domain/forms/rich-text";
+import { ownEntry } from "~/domain/kernel/own-entry";
 import {
   ATTRIBUTE_TOKEN,
   LINK_VARIABLES,
@@ -70,7 +71,7 @@ function fillText(text: string, values: TemplateValues, insideLink: boolean): st
       },
     )
     .replace(ATTRIBUTE_TOKEN, (_, name: string) =>
-      escapeHtml(values.attributes?.[decodeEntities(name)] ?? ""),
+      escapeHtml(ownEntry(values.attributes ?? {}, decodeEntities(name)) ?? ""),
     );
 }
 
@@ -104,7 +105,7 @@ export function renderTemplateSubject(subject: string, values: TemplateValues): 
       /\{\{(firstName|lastName|magicLink|magicCode|unsubscribeLink)\}\}/g,
       (_, name: TemplateVariable) => plainValue(name, values),
     )
-    .replace(ATTRIBUTE_TOKEN, (_, name: string) => values.attributes?.[name] ?? "")
+    .replace(ATTRIBUTE_TOKEN, (_, name: string) => ownEntry(values.attributes ?? {}, name) ?? "")
     .replace(/[\r\n]+/g, " ")
     .trim();
 }
