@@ -165,7 +165,7 @@ describeEachDatabase("custom attributes", (getDb) => {
 
   test("a value is written only for the company's own contact and attributes, still there (lockValueTargets)", async () => {
     // contact_attribute_values has no foreign keys (migration 0037): this is what its writers rely on.
-    const { a, b, mine, theirs, myAttribute, theirAttribute } = await twoCompanies();
+    const { a, mine, theirs, myAttribute, theirAttribute } = await twoCompanies();
     const locks = (contactId: string, attributeIds: string[]) =>
       getDb().transaction((tx) => lockValueTargets(tx, a.account.id, contactId, attributeIds));
 
