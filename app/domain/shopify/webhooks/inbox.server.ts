@@ -185,7 +185,8 @@ const clip = (outcome: string) => outcome.slice(0, 500);
 // A payload that is not the header's shop's is marked done, not applied (payload-shop.server.ts); a
 // refused privacy request keeps only Shopify's ids, as an applied one does.
 const refused = (reason: string) => `refused: ${reason}`;
-const isPrivacyRequest = (topic: string) => topic === "customers/data_request" || topic === "customers/redact";
+const isPrivacyRequest = (topic: string) =>
+  topic === "customers/data_request" || topic === "customers/redact";
 
 /**
  * The "shopify-webhook" job. When the last retry fails, the error is written on the webhook (still

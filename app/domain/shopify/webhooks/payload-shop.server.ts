@@ -72,7 +72,10 @@ export async function foreignPayloadReason(db: Queryable, webhook: StoredWebhook
       .select({ shop: shopifyCatalogueProducts.shop })
       .from(shopifyCatalogueProducts)
       .where(
-        and(eq(shopifyCatalogueProducts.shopifyProductId, ids.product), ne(shopifyCatalogueProducts.shop, shop)),
+        and(
+          eq(shopifyCatalogueProducts.shopifyProductId, ids.product),
+          ne(shopifyCatalogueProducts.shop, shop),
+        ),
       )
       .limit(1);
     if (product) return `product ${ids.product} belongs to ${product.shop}`;
@@ -110,7 +113,9 @@ type PayloadIds = {
 };
 
 const record = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 const idText = (value: unknown): string | null =>
   typeof value === "number" || (typeof value === "string" && /^\d+$/.test(value)) ? String(value) : null;
 const gidText = (value: unknown): string | null =>
