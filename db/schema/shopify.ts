@@ -110,7 +110,7 @@ export const shopifyWebhooks = pgTable(
     topic: text("topic").notNull(),
     apiVersion: text("api_version"),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    // SHA-256 of the payload (see deliveryHash in inbox.server.ts): the signature covers the body
+    // SHA-256 of the payload (deliveryHash, delivery-checks.server.ts): the signature covers the body
     // only, so the same signed body under a new webhook id is the same delivery, refused once
     // stored for this shop and topic. Null on rows stored before migration 0038.
     bodyHash: text("body_hash"),
