@@ -43,6 +43,14 @@ export const accounts = pgTable(
     metadata: jsonb("metadata").$type<AccountMetadata>().notNull().default({}),
     dashboardId: text("dashboard_id").references(() => dashboards.id, { onDelete: "set null" }),
     source: text("source"),
+    // The store profile (store_profiles.id) this company was created for by store onboarding (Create
+    // Organization, or the first open of the embedded app): set only then, never when an existing
+    // company is linked. shop/redact deletes a company only when it was created for that store (and
+    // holds nothing made outside Shopify); `source` is where a company came from for the admin's
+    // filter, not this. No foreign key (store_profiles already references accounts, and the schema
+    // files may not import each other): profile ids are never reused, so the id of a deleted profile
+    // (a disconnected store) matches no store again, and the company counts as linked, not made for it.
+    createdForStoreProfileId: uuid("created_for_store_profile_id"),
     manualBilling: boolean("manual_billing").notNull().default(false),
     ownerUserId: uuid("owner_user_id").references(() => users.id, { onDelete: "set null" }),
     accountStatus: accountStatus("account_status").notNull().default("CREATED"),

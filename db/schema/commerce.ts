@@ -39,7 +39,9 @@ export const shopifyCatalogueProducts = pgTable(
     syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("shopify_catalogue_products_uq").on(t.accountId, t.shopifyProductId),
+    // Product id first: a products/* webhook checks no other shop holds the product (issue 32 item 8);
+    // lookups within a company give both columns, listings use the index below.
+    uniqueIndex("shopify_catalogue_products_uq").on(t.shopifyProductId, t.accountId),
     index("shopify_catalogue_products_type_title_idx").on(t.accountId, t.productTypeLowercased, t.title),
   ],
 );
@@ -137,6 +139,12 @@ export const shopifyOrders = pgTable(
   (t) => [
     uniqueIndex("shopify_orders_shop_order_uq").on(t.accountId, t.shopifyOrderId),
     index("shopify_orders_contact_idx").on(t.contactId, t.placedAt),
+    // An order or customer webhook checks that no other shop holds the order or customer (issue 32
+    // item 8): Shopify's ids are global, so one we hold for another shop was resent under a forged header.
+    index("shopify_orders_order_idx").on(t.shopifyOrderId),
+    index("shopify_orders_customer_idx")
+      .on(t.shopifyCustomerId)
+      .where(sql`${t.shopifyCustomerId} is not null`),
     index("shopify_orders_touchpoint_idx")
       .on(t.attributedTouchpointId, t.placedAt)
       .where(sql`${t.attributedTouchpointId} is not null`),

@@ -110,6 +110,10 @@ export const shopifyWebhooks = pgTable(
     topic: text("topic").notNull(),
     apiVersion: text("api_version"),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    // SHA-256 of the payload (deliveryHash, delivery-checks.server.ts): the signature covers the body
+    // only, so the same signed body under a new webhook id is the same delivery, refused once
+    // stored for this shop and topic. Null on rows stored before migration 0041.
+    bodyHash: text("body_hash"),
     // When Shopify says the event happened (X-Shopify-Triggered-At; null when not sent): a retried
     // delivery of an uninstall or a shop redaction older than the store's reinstall changes nothing.
     triggeredAt: timestamp("triggered_at", { withTimezone: true }),
@@ -120,6 +124,10 @@ export const shopifyWebhooks = pgTable(
   (t) => [
     index("shopify_webhooks_unprocessed_idx").on(t.receivedAt).where(sql`${t.processedAt} is null`),
     index("shopify_webhooks_shop_idx").on(t.shop),
+    // Hash first: it also finds the same body stored for another shop (a forged shop header).
+    uniqueIndex("shopify_webhooks_body_uq")
+      .on(t.bodyHash, t.topic, t.shop)
+      .where(sql`${t.bodyHash} is not null`),
   ],
 );
 

@@ -67,10 +67,14 @@ export async function createStoreUsageAndMapping(accountId: string, shop: string
     .values({ accountId, productId, shopifyProductIds: ["gid://shopify/Product/1"] });
 }
 
-/** A customer's contact in a company, with a row in every table that holds their data. */
+/**
+ * A customer's contact in a company, with a row in every table that holds their data. `fromStore`: a
+ * buyer the store's orders brought (a Shopify customer id, no contacts import in the company).
+ */
 export async function createCustomerRows(
   accountId: string,
   customer: { email: string | null; phone: string | null },
+  options: { fromStore?: { shopifyCustomerId: string } } = {},
 ) {
   const db = getDb();
   const suffix = unique();
@@ -82,6 +86,7 @@ export async function createCustomerRows(
       lastName: "Customer",
       email: customer.email,
       phone: customer.phone,
+      shopifyCustomerId: options.fromStore?.shopifyCustomerId ?? null,
     })
     .returning();
   const [attribute] = await db
@@ -172,6 +177,22 @@ export async function createCustomerRows(
     .insert(messageUsage)
     .values({ accountId, periodStart: "2025-01-01", channel: "sms", messages: 1, segments: 1 })
     .onConflictDoNothing();
+  if (!options.fromStore) await importErrorsMentioning(accountId, customer.email);
+  if (customer.phone)
+    await db.insert(inboundMessages).values({
+      providerMessageId: `SM${suffix}`,
+      fromNumber: customer.phone,
+      toNumber: "+15550000000",
+      body: "STOP please, Cora",
+      keyword: "stop",
+    });
+  return { contact, product, message, queued, link };
+}
+
+/** A contacts import whose failed rows mention the customer (and someone else). */
+async function importErrorsMentioning(accountId: string, email: string | null) {
+  const db = getDb();
+  const suffix = unique();
   const [upload] = await db
     .insert(csvImports)
     .values({
@@ -187,7 +208,7 @@ export async function createCustomerRows(
       importId: upload.id,
       rowNumber: 2,
       reason: "bad date",
-      raw: `Cora,Customer,${customer.email ?? ""},not-a-date`,
+      raw: `Cora,Customer,${email ?? ""},not-a-date`,
     },
     {
       importId: upload.id,
@@ -196,13 +217,4 @@ export async function createCustomerRows(
       raw: "Other,Person,other@example.com,not-a-date",
     },
   ]);
-  if (customer.phone)
-    await db.insert(inboundMessages).values({
-      providerMessageId: `SM${suffix}`,
-      fromNumber: customer.phone,
-      toNumber: "+15550000000",
-      body: "STOP please, Cora",
-      keyword: "stop",
-    });
-  return { contact, product, message, queued, link };
 }

@@ -64,6 +64,7 @@ describeEachDatabase("the embedded app's guard", () => {
       source: "shopify",
       manualBilling: false,
       ownerUserId: user.id,
+      createdForStoreProfileId: profile.id,
     });
     const [membership] = await getDb().select().from(memberships).where(eq(memberships.userId, user.id));
     expect(membership).toMatchObject({ accountId: account.id, isCompanyAdmin: true });

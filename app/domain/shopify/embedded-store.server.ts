@@ -76,6 +76,7 @@ export async function createStoreCompany(
       dashboardId: DEFAULT_DASHBOARD_ID,
       source: "shopify",
       manualBilling: false,
+      createdForStoreProfileId: input.profile.id,
       ownerUserId: input.ownerUserId,
     })
     .returning({ id: accounts.id });

@@ -126,7 +126,7 @@ describeEachDatabase("store onboarding", (getDb) => {
     });
   });
 
-  test("Continue links the store to a company the user administers, for Shopify billing, and makes it active", async () => {
+  test("Continue links the store to a company the user administers and makes it active, leaving the company as it was", async () => {
     const { account: first, admin } = await companyWithAdmin();
     const other = await createAccount({ manualBilling: true, source: null });
     await addMembership(admin.id, other.id, {
@@ -138,7 +138,12 @@ describeEachDatabase("store onboarding", (getDb) => {
     expect(await linkStoreToCompany(await viewerOf(admin.id), SHOP, other.id)).toBe("linked");
 
     expect((await row(profile.id)).accountId).toBe(other.id);
-    expect(await account(other.id)).toMatchObject({ source: "shopify", manualBilling: false });
+    // It existed before the store: not marked as made for it, its billing untouched (issue 32 item 2).
+    expect(await account(other.id)).toMatchObject({
+      source: null,
+      manualBilling: true,
+      createdForStoreProfileId: null,
+    });
     expect((await viewerOf(admin.id)).memberships[0].accountId).toBe(other.id);
     // The other company was not touched.
     expect((await account(first.id)).source).toBeNull();
@@ -190,6 +195,7 @@ describeEachDatabase("store onboarding", (getDb) => {
       accountStatus: "CREATED",
       ownerUserId: user.id,
       linkShortenerSubdomain: null,
+      createdForStoreProfileId: profile.id,
     });
     const [membership] = await getDb().select().from(memberships).where(eq(memberships.userId, user.id));
     expect(membership).toMatchObject({ accountId: created.accountId, isCompanyAdmin: true });

@@ -160,8 +160,10 @@ export type LinkOutcome = "linked" | "not_admin" | "store_taken" | "company_has_
 
 /**
  * Continue on the link step: connects the store to one of the user's companies where they are company
- * admin (spec 1 section 4: source shopify, manualBilling false) and makes it their active company.
- * A store someone linked meanwhile is not taken over: the tour then shows REQUEST_ACCESS or the stepper.
+ * admin and makes it their active company. A store someone linked meanwhile is not taken over: the
+ * tour then shows REQUEST_ACCESS or the stepper. The company is left as it was (source, manualBilling,
+ * createdForStoreProfileId): it existed before the store, so a later shop/redact keeps it and its
+ * contacts (spec 1 section 4 sets source shopify and manualBilling false on a company made for a store).
  */
 export async function linkStoreToCompany(
   viewer: Viewer,
@@ -180,10 +182,6 @@ export async function linkStoreToCompany(
         .where(and(eq(storeProfiles.shopDomain, shop), isNull(storeProfiles.accountId)))
         .returning({ id: storeProfiles.id });
       if (!linked) return "store_taken";
-      await tx
-        .update(accounts)
-        .set({ source: "shopify", manualBilling: false, updatedAt: new Date() })
-        .where(eq(accounts.id, accountId));
       await tx
         .update(memberships)
         .set({ activatedAt: new Date() })
@@ -228,6 +226,7 @@ export async function createCompanyForStore(
         ownerUserId: viewer.user.id,
         source: "shopify",
         manualBilling: false,
+        createdForStoreProfileId: profile.id,
         // The terms ticked at sign-up count for it, as on /setup (no acceptance dialog right after).
         metadata: await termsAcceptedAtSignUp(viewer.user.id, tx),
       })

@@ -320,8 +320,11 @@ describeEachDatabase(
       expect(await eventsOf(bContact.id)).toEqual([]);
       const orders = await getDb().select().from(shopifyOrders);
       expect(orders.map((o) => [o.accountId, o.contactId])).toEqual([[a.account.id, aContacts[0].id]]);
-      // A store linked to no company, or an unknown one, changes nothing.
-      const stray = await deliver("orders/create", order(52, ada), { shop: "unlinked-shop.myshopify.com" });
+      // A store linked to no company, or an unknown one, changes nothing (its buyer is not Ada: her
+      // Shopify customer is store A's, and a payload naming her under another shop is refused).
+      const stray = await deliver("orders/create", order(52, { ...ada, customerId: 9052 }), {
+        shop: "unlinked-shop.myshopify.com",
+      });
       expect(stray.outcome).toBe("ignored: order #1052: the store is not linked to a company");
       expect(
         await getDb().$count(

@@ -27,6 +27,8 @@ configureShopifyTestApp();
 
 const post = async (request: Request, ip?: string) => (await action(routeArgs(request, ip))) as Response;
 const uninstalled = { id: 1, name: "Webhook Test Shop", myshopify_domain: TEST_SHOP };
+// An hour ago: recent enough for the staleness check (delivery-checks.server.ts).
+const anHourAgo = () => new Date(Math.floor(Date.now() / 1000) * 1000 - 60 * 60_000);
 
 describeEachDatabase(
   "POST /webhooks/shopify/*",
@@ -132,13 +134,14 @@ describeEachDatabase(
     });
 
     test("a delivery as the Shopify stand-in signs it (every Shopify header) is accepted", async () => {
+      const triggeredAt = anHourAgo();
       const { headers, body } = signedWebhook({
         url: "",
         topic: "shop/update",
         shop: TEST_SHOP,
         secret: SHOPIFY_TEST_APP.apiSecretKey,
         payload: { id: 1, name: "Signed elsewhere", myshopify_domain: TEST_SHOP },
-        triggeredAt: "2025-11-02T10:00:00.000Z",
+        triggeredAt: triggeredAt.toISOString(),
       });
       const request = new Request("http://localhost:3000/webhooks/shopify/shop-update", {
         method: "POST",
@@ -148,11 +151,11 @@ describeEachDatabase(
       const response = await post(request);
       expect(await response.json()).toEqual({ received: true, outcome: "stored" });
       const [row] = await getDb().select().from(shopifyWebhooks);
-      expect(row).toMatchObject({ topic: "shop/update", triggeredAt: new Date("2025-11-02T10:00:00.000Z") });
+      expect(row).toMatchObject({ topic: "shop/update", triggeredAt });
     });
 
     test("a valid delivery is stored by its webhook id and queued; a retry before it is applied is stored once", async () => {
-      const triggeredAt = new Date("2025-11-02T10:00:00.000Z");
+      const triggeredAt = anHourAgo();
       const delivery = () =>
         shopifyDelivery("app/uninstalled", uninstalled, { webhookId: "wh-uninstall-1", triggeredAt });
       const first = await post(delivery());

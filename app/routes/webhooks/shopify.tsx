@@ -1,6 +1,7 @@
 import { config } from "~/config.server";
 import { clientIpContext } from "~/context.server";
 import { normaliseShopDomain } from "~/domain/shopify/store-profiles.server";
+import { triggeredAtOf } from "~/domain/shopify/webhooks/delivery-checks.server";
 import { acceptShopifyWebhook } from "~/domain/shopify/webhooks/inbox.server";
 import { shopifyWebhookLimits } from "~/domain/shopify/webhooks/rate-limits.server";
 import {
@@ -17,9 +18,10 @@ import type { Route } from "./+types/shopify";
  * Shopify's webhooks, one address per topic (/webhooks/shopify/app-uninstalled, ...; see
  * shopify.app.toml and app/domain/shopify/webhooks/topics.ts). The body is capped at 1 MB before it
  * is read whole; its HMAC is checked as Shopify's library does (verify.server.ts: 401 on a bad or missing
- * one, 400 on missing headers); the
- * webhook is stored by its X-Shopify-Webhook-Id and queued, and Shopify gets its 200 at once. A
- * replay answers 200 and changes nothing. Without Shopify configured the addresses do not exist (404).
+ * one, 400 on missing headers); a delivery triggered too long ago is refused (400,
+ * delivery-checks.server.ts); the webhook is stored by its X-Shopify-Webhook-Id and queued, and
+ * Shopify gets its 200 at once. A replay, or the same body under another webhook id, answers 200 and
+ * changes nothing. Without Shopify configured the addresses do not exist (404).
  */
 export function loader() {
   return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
@@ -62,18 +64,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const named = shopNamedByPayload(topic, payload as Record<string, unknown>);
   if (named && named !== shop) return text("The payload names another shop", 400);
   if (!webhook.webhookId || webhook.webhookId.length > 255) return text("Invalid webhook id", 400);
+  // The header is not signed: a body recorded days ago and sent again as it was is refused here.
+  const time = triggeredAtOf(webhook.triggeredAt);
+  if (!time.ok) return text(time.reason, 400);
 
   if (!shopifyWebhookLimits.perShop.allow(shop))
     return text("Too Many Requests", 429, { "Retry-After": "60" });
 
-  const triggeredAt = webhook.triggeredAt ? new Date(webhook.triggeredAt) : null;
   const outcome = await acceptShopifyWebhook({
     webhookId: webhook.webhookId,
     shop,
     topic,
     apiVersion: webhook.apiVersion || null,
     payload: payload as Record<string, unknown>,
-    triggeredAt: triggeredAt && !Number.isNaN(triggeredAt.getTime()) ? triggeredAt : null,
+    triggeredAt: time.triggeredAt,
   });
   return Response.json({ received: true, outcome });
 }

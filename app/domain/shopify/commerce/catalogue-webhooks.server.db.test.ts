@@ -216,14 +216,20 @@ describeEachDatabase("the products webhooks", (getDb) => {
     await seedCatalogue(b.account.id, "other-shop.myshopify.com", [
       { id: 11, title: "Kettle", variants: [{ id: 111, title: "Red" }] },
     ]);
-    expect(await deliver("products/delete", { id: 11 }, "stray-shop.myshopify.com")).toBe(
+    expect(await deliver("products/delete", { id: 12 }, "stray-shop.myshopify.com")).toBe(
       "ignored: the shop is not linked to a company",
     );
-    // Company A's store deletes its product 11: company B's product 11 (another store) stays.
-    await deliver("products/delete", { id: 11 });
+    // Product 11 is B's store's (Shopify's ids are global): a delivery naming it for A's store, or any
+    // other, is not applied, and company B's product stays.
+    expect(await deliver("products/delete", { id: 11, admin_graphql_api_id: productGidOf(11) })).toBe(
+      `refused: product ${productGidOf(11)} belongs to other-shop.myshopify.com`,
+    );
+    expect(await deliver("products/delete", { id: 11 }, "stray-shop.myshopify.com")).toBe(
+      `refused: product ${productGidOf(11)} belongs to other-shop.myshopify.com`,
+    );
     expect(
       await getDb().$count(shopifyCatalogueProducts, eq(shopifyCatalogueProducts.accountId, b.account.id)),
     ).toBe(1);
-    expect(await getDb().$count(shopifyWebhooks)).toBe(2);
+    expect(await getDb().$count(shopifyWebhooks)).toBe(3);
   });
 });

@@ -70,4 +70,29 @@ describeEachDatabase("the Shopify webhook intake", (getDb) => {
       await stopJobs();
     }
   });
+
+  test("the same body for the same shop and topic under another id is a duplicate, neither stored nor queued", async () => {
+    try {
+      const body = (webhookId: string, shop = "intake-shop.myshopify.com"): AcceptedWebhook => ({
+        ...delivery(webhookId),
+        shop,
+        payload: { name: "One body" },
+      });
+      expect(await acceptShopifyWebhooks([body("first"), body("copy-in-batch")])).toEqual([
+        "stored",
+        "duplicate",
+      ]);
+      expect(await acceptShopifyWebhook(body("copy-later"))).toBe("duplicate");
+      // Another shop's delivery of the same body is stored (and refused when applied: payload-shop).
+      expect(await acceptShopifyWebhook(body("elsewhere", "another-shop.myshopify.com"))).toBe("stored");
+      expect((await getDb().select().from(shopifyWebhooks)).map((r) => r.webhookId).sort()).toEqual([
+        "elsewhere",
+        "first",
+      ]);
+      const ofThisTest = new Set(["first", "copy-in-batch", "copy-later", "elsewhere"]);
+      expect((await queued()).filter((id) => ofThisTest.has(id))).toEqual(["elsewhere", "first"]);
+    } finally {
+      await stopJobs();
+    }
+  });
 });

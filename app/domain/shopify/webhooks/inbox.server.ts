@@ -1,9 +1,12 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { shopifyWebhooks } from "#db/schema";
 import { GroupCommit } from "~/domain/kernel/group-commit";
 import { sendJobs } from "~/services/jobs/jobs.server";
+import { deliveryHash } from "./delivery-checks.server";
 import { handlerFor } from "./handlers.server";
+import { foreignPayloadReason } from "./payload-shop.server";
+import { keepOnlyIdentifiers, privacyRequestIdentifiers } from "./stored-webhook.server";
 import type { ShopifyWebhookTopic } from "./topics";
 
 /**
@@ -29,68 +32,90 @@ export type AcceptOutcome =
   /** Stored before and not applied yet (its job was lost, or is still waiting): queued again. */
   | "pending"
   /** Stored and applied before: nothing to do. */
-  | "replay";
+  | "replay"
+  /**
+   * The same body for the same shop and topic was stored before under another webhook id (Shopify
+   * delivering one event to two subscriptions, or someone resending a signed body): nothing stored.
+   */
+  | "duplicate";
 
-/** Stores a verified webhook once by its id (a replay changes nothing). Does not queue. */
+type Row = typeof shopifyWebhooks.$inferInsert;
+const rowOf = (webhook: AcceptedWebhook): Row => ({
+  ...webhook,
+  bodyHash: deliveryHash(webhook.topic, webhook.payload, webhook.triggeredAt),
+});
+const bodyKey = (row: Row) => `${row.shop}\n${row.topic}\n${row.bodyHash}`;
+
+/** Stores a verified webhook once by its id and once by its body (a replay changes nothing). Does not queue. */
 export async function storeShopifyWebhook(webhook: AcceptedWebhook): Promise<AcceptOutcome> {
-  const db = getDb();
-  const inserted = await db
-    .insert(shopifyWebhooks)
-    .values(webhook)
-    .onConflictDoNothing({ target: shopifyWebhooks.webhookId })
-    .returning({ id: shopifyWebhooks.webhookId });
-  if (inserted.length > 0) return "stored";
-  const [stored] = await db
-    .select({ processedAt: shopifyWebhooks.processedAt })
-    .from(shopifyWebhooks)
-    .where(eq(shopifyWebhooks.webhookId, webhook.webhookId));
-  return stored?.processedAt ? "replay" : "pending";
+  const [row] = await storeRows([rowOf(webhook)]);
+  return row.outcome;
 }
 
 /**
- * Stores a batch of verified webhooks in one statement, and queues the jobs of those not applied yet in
- * another: one outcome per webhook, in order. The same id twice in a batch is stored once and queued
- * once (the later copy is "pending", as it would be a moment later).
+ * Stores the rows in one statement: a row whose webhook id, or whose shop, topic and body, is stored
+ * already (or earlier in the batch) is not inserted. One outcome per row, in order, with the id of
+ * the stored row that stands for it (its own, or the earlier one of a duplicate).
  */
-export async function acceptShopifyWebhooks(webhooks: AcceptedWebhook[]): Promise<AcceptOutcome[]> {
+async function storeRows(rows: Row[]): Promise<{ webhookId: string; outcome: AcceptOutcome }[]> {
   const db = getDb();
-  const firstOfId = new Map<string, AcceptedWebhook>();
-  for (const webhook of webhooks)
-    if (!firstOfId.has(webhook.webhookId)) firstOfId.set(webhook.webhookId, webhook);
+  const firstOfId = new Map<string, Row>();
+  const firstOfBody = new Map<string, Row>();
+  for (const row of rows) {
+    if (firstOfId.has(row.webhookId) || firstOfBody.has(bodyKey(row))) continue;
+    firstOfId.set(row.webhookId, row);
+    firstOfBody.set(bodyKey(row), row);
+  }
+  // No conflict target: the webhook id (primary key) and the body (shopify_webhooks_body_uq) both count.
   const inserted = new Set(
     (
       await db
         .insert(shopifyWebhooks)
         .values([...firstOfId.values()])
-        .onConflictDoNothing({ target: shopifyWebhooks.webhookId })
+        .onConflictDoNothing()
         .returning({ id: shopifyWebhooks.webhookId })
-    ).map((row) => row.id),
+    ).map((r) => r.id),
   );
-  const storedBefore = [...firstOfId.keys()].filter((id) => !inserted.has(id));
-  const applied = new Set(
-    storedBefore.length === 0
+  const notInserted = rows.filter((row) => !inserted.has(row.webhookId));
+  const before =
+    notInserted.length === 0
       ? []
-      : (
-          await db
-            .select({ id: shopifyWebhooks.webhookId })
-            .from(shopifyWebhooks)
-            .where(
-              and(inArray(shopifyWebhooks.webhookId, storedBefore), isNotNull(shopifyWebhooks.processedAt)),
-            )
-        ).map((row) => row.id),
-  );
-  const toQueue = [...firstOfId.keys()].filter((id) => !applied.has(id));
+      : await db
+          .select({ id: shopifyWebhooks.webhookId, processedAt: shopifyWebhooks.processedAt })
+          .from(shopifyWebhooks)
+          .where(inArray(shopifyWebhooks.webhookId, [...new Set(notInserted.map((r) => r.webhookId))]));
+  const appliedById = new Map(before.map((r) => [r.id, r.processedAt !== null]));
+  const seen = new Set<string>();
+  return rows.map((row) => {
+    const first = !seen.has(row.webhookId);
+    seen.add(row.webhookId);
+    const applied = appliedById.get(row.webhookId);
+    if (applied === true) return { webhookId: row.webhookId, outcome: "replay" };
+    if (applied === false || (inserted.has(row.webhookId) && !first))
+      return { webhookId: row.webhookId, outcome: "pending" };
+    if (inserted.has(row.webhookId)) return { webhookId: row.webhookId, outcome: "stored" };
+    return { webhookId: row.webhookId, outcome: "duplicate" };
+  });
+}
+
+/**
+ * Stores a batch of verified webhooks in one statement, and queues the jobs of those not applied yet in
+ * another: one outcome per webhook, in order. The same id twice in a batch is stored once and queued
+ * once (the later copy is "pending", as it would be a moment later); the same body under another id is
+ * a "duplicate", neither stored nor queued (the first copy is).
+ */
+export async function acceptShopifyWebhooks(webhooks: AcceptedWebhook[]): Promise<AcceptOutcome[]> {
+  const stored = await storeRows(webhooks.map(rowOf));
+  const toQueue = [
+    ...new Set(
+      stored.filter((s) => s.outcome === "stored" || s.outcome === "pending").map((s) => s.webhookId),
+    ),
+  ];
   await sendJobs(
     "shopify-webhook",
     toQueue.map((webhookId) => ({ webhookId })),
   );
-  const seen = new Set<string>();
-  return webhooks.map(({ webhookId }) => {
-    const first = !seen.has(webhookId);
-    seen.add(webhookId);
-    if (applied.has(webhookId)) return "replay";
-    return first && inserted.has(webhookId) ? "stored" : "pending";
-  });
+  return stored.map((s) => s.outcome);
 }
 
 /**
@@ -105,7 +130,8 @@ export function acceptShopifyWebhook(webhook: AcceptedWebhook): Promise<AcceptOu
 }
 
 /**
- * Applies one stored webhook exactly once and returns its outcome (null for an unknown id). Most
+ * Applies one stored webhook exactly once and returns its outcome (null for an unknown id). A payload
+ * that belongs to another shop than the one the delivery named is refused instead. Most
  * topics change only our database: the row is locked and the change, its audit entry, any email's
  * outbox copy and processedAt are written in one transaction, so a second worker finds it done. The
  * subscription update is the billing module's (it writes on its own, and applying the same status
@@ -119,7 +145,8 @@ export async function applyShopifyWebhook(webhookId: string, now: Date = new Dat
   const handler = handlerFor(row.topic);
 
   if ("outsideTransaction" in handler) {
-    const outcome = clip(await handler.outsideTransaction(row));
+    const foreign = await foreignPayloadReason(db, row);
+    const outcome = clip(foreign ? refused(foreign) : await handler.outsideTransaction(row));
     const [marked] = await db
       .update(shopifyWebhooks)
       .set({ processedAt: now, outcome })
@@ -141,7 +168,10 @@ export async function applyShopifyWebhook(webhookId: string, now: Date = new Dat
       .for("update");
     if (!locked) return null;
     if (locked.processedAt) return locked.outcome;
-    const outcome = clip(await handler.inTransaction(tx, locked, now));
+    const foreign = await foreignPayloadReason(tx, locked);
+    if (foreign && isPrivacyRequest(locked.topic))
+      await keepOnlyIdentifiers(tx, locked, privacyRequestIdentifiers(locked.payload));
+    const outcome = clip(foreign ? refused(foreign) : await handler.inTransaction(tx, locked, now));
     await tx
       .update(shopifyWebhooks)
       .set({ processedAt: now, outcome })
@@ -151,6 +181,12 @@ export async function applyShopifyWebhook(webhookId: string, now: Date = new Dat
 }
 
 const clip = (outcome: string) => outcome.slice(0, 500);
+
+// A payload that is not the header's shop's is marked done, not applied (payload-shop.server.ts); a
+// refused privacy request keeps only Shopify's ids, as an applied one does.
+const refused = (reason: string) => `refused: ${reason}`;
+const isPrivacyRequest = (topic: string) =>
+  topic === "customers/data_request" || topic === "customers/redact";
 
 /**
  * The "shopify-webhook" job. When the last retry fails, the error is written on the webhook (still

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import {
   accounts,
@@ -33,6 +33,7 @@ import {
   createStoreUsageAndMapping,
 } from "../../../../tests/support/shopify-store-rows";
 import { describeEachDatabase } from "../../../../tests/support/test-database";
+import { NO_PASSWORD } from "../embedded-staff.server";
 import { applyShopifyWebhook, storeShopifyWebhook } from "./inbox.server";
 import type { ShopifyWebhookTopic } from "./topics";
 
@@ -66,24 +67,48 @@ afterEach(() => {
 });
 
 describeEachDatabase("Shopify privacy webhooks", (getDb) => {
-  /** The store's company with two admins and a member, the customer's rows, and another company's. */
-  async function storeWithCustomer(accountOverrides: Partial<typeof accounts.$inferInsert> = {}) {
+  /**
+   * The store's company with two admins and a member, the customer's rows, and another company's.
+   * `madeForStore`: onboarding created the company for the store, its owner Ann and its other members
+   * the store's staff (users the embedded app made), and the customer a buyer of the store.
+   */
+  async function storeWithCustomer(
+    accountOverrides: Partial<typeof accounts.$inferInsert> = {},
+    options: { madeForStore?: boolean } = {},
+  ) {
+    const [ann, bob, max] = [await createUser(), await createUser(), await createUser()];
     const account = await createAccount({
       company: "Privacy Shop Co",
       source: "shopify",
+      ownerUserId: ann.id,
       ...accountOverrides,
     });
-    const [ann, bob, max] = [await createUser(), await createUser(), await createUser()];
     await addMembership(ann.id, account.id, { isCompanyAdmin: true });
     await addMembership(bob.id, account.id, { isCompanyAdmin: true });
     await addMembership(max.id, account.id);
-    await createStoreProfile({
+    const profile = await createStoreProfile({
       shopDomain: SHOP,
       accountId: account.id,
       storeName: "Privacy Shop",
       enabled: false,
     });
-    const rows = await createCustomerRows(account.id, STORED);
+    if (options.madeForStore) {
+      await getDb()
+        .update(accounts)
+        .set({ createdForStoreProfileId: profile.id })
+        .where(eq(accounts.id, account.id));
+      await getDb()
+        .update(users)
+        .set({ passwordHash: NO_PASSWORD })
+        .where(inArray(users.id, [bob.id, max.id]));
+    }
+    const rows = await createCustomerRows(
+      account.id,
+      STORED,
+      options.madeForStore
+        ? { fromStore: { shopifyCustomerId: `gid://shopify/Customer/${CUSTOMER.id}` } }
+        : {},
+    );
     const other = await createAccount({ company: "Someone Else" });
     const otherRows = await createCustomerRows(other.id, STORED);
     return { account, admins: [ann, bob], member: max, rows, other, otherRows };
@@ -277,7 +302,7 @@ describeEachDatabase("Shopify privacy webhooks", (getDb) => {
   });
 
   test("shop/redact deletes a company that existed only for the store, and every Shopify row of the shop", async () => {
-    const { account, admins, rows, other, otherRows } = await storeWithCustomer();
+    const { account, admins, rows, other, otherRows } = await storeWithCustomer({}, { madeForStore: true });
     await createShopifySession(SHOP);
     await createShopifySession("another-shop.myshopify.com");
     await createStoreUsageAndMapping(account.id, SHOP, rows.product.id);
@@ -308,14 +333,14 @@ describeEachDatabase("Shopify privacy webhooks", (getDb) => {
   });
 
   test("shop/redact keeps a company billed outside Shopify, without its Shopify data", async () => {
-    const { account, rows } = await storeWithCustomer({
-      stripeCustomerId: "cus_123",
-      shopifyPlanId: "store-lite",
-    });
+    const { account, rows } = await storeWithCustomer(
+      { stripeCustomerId: "cus_123", shopifyPlanId: "store-lite" },
+      { madeForStore: true },
+    );
     await createStoreUsageAndMapping(account.id, SHOP, rows.product.id);
     const { outcome } = await deliver("shop/redact", { shop_id: 1, shop_domain: SHOP });
     expect(outcome).toBe(
-      "store data purged (0 session(s), 1 usage record(s), 1 webhook payload(s), the store profile); company Privacy Shop Co kept without its Shopify data",
+      "store data purged (0 session(s), 1 usage record(s), 1 webhook payload(s), the store profile); company Privacy Shop Co kept without its Shopify data (it is billed through Stripe)",
     );
     expect((await getDb().select().from(accounts).where(eq(accounts.id, account.id)))[0]).toMatchObject({
       shopifyPlanId: null,

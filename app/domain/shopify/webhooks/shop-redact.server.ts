@@ -6,6 +6,10 @@ import {
   messages,
   outboxMessages,
   products,
+  shopifyCatalogueProducts,
+  shopifyCatalogueSyncs,
+  shopifyCatalogueVariants,
+  shopifyOrders,
   shopifyProductMappings,
   shopifySessions,
   shopifyUsageRecords,
@@ -14,6 +18,7 @@ import {
 } from "#db/schema";
 import { recordSystemAudit } from "~/domain/admin/audit.server";
 import { findStoreProfileByShop } from "../store-profiles.server";
+import { reasonToKeepStoreCompany } from "./store-company.server";
 import { happenedAt, type StoredWebhook } from "./stored-webhook.server";
 
 /**
@@ -21,31 +26,17 @@ import { happenedAt, type StoredWebhook } from "./stored-webhook.server";
  * it. Always purged: its Shopify sessions, usage records, the payloads of its applied webhooks (the
  * rows stay, emptied, so a late replay is still recognised), and its store profile. Its company:
  *
- * - deleted with everything in it when it exists only for the store (companyOnlyForStore): created
- *   by the store's onboarding (source 'shopify') and billed by nobody but Shopify (no Stripe customer,
- *   not on manual billing). Its users stay: they are people with their own sign-in, and keep their
- *   other companies;
- * - otherwise kept, losing only its Shopify side (product mappings, the Shopify plan id). A company
- *   made outside Shopify, paying by card, on manual billing, or disconnected from the store on the
- *   Integrations page (which deletes the profile, so no redaction finds it) keeps its contacts.
+ * - deleted with everything in it when onboarding created it for this store and it holds nothing made
+ *   outside Shopify (store-company.server.ts says what counts). Its users stay: they are people with
+ *   their own sign-in, and keep their other companies;
+ * - otherwise kept, losing only its Shopify side: the store's orders, its catalogue and product
+ *   mappings, the Shopify plan id. A company that existed before the store was linked to it, one made
+ *   for the store that has since gained contacts, members or billing of its own, or one disconnected
+ *   from the store on the Integrations page (which deletes the profile, so no redaction finds it)
+ *   keeps its contacts.
  *
  * Contacts carry no record of which store they came from, so a kept company keeps all of them.
  */
-
-type AccountRow = Pick<
-  typeof accounts.$inferSelect,
-  "id" | "source" | "stripeCustomerId" | "stripeSubscriptionId" | "manualBilling"
->;
-
-/** The company was made for the store and nothing outside Shopify depends on it. */
-export function companyOnlyForStore(account: AccountRow): boolean {
-  return (
-    account.source === "shopify" &&
-    !account.stripeCustomerId &&
-    !account.stripeSubscriptionId &&
-    !account.manualBilling
-  );
-}
 
 export async function applyShopRedact(tx: Tx, webhook: StoredWebhook): Promise<string> {
   const shop = webhook.shop;
@@ -86,7 +77,8 @@ export async function applyShopRedact(tx: Tx, webhook: StoredWebhook): Promise<s
         .select({
           id: accounts.id,
           company: accounts.company,
-          source: accounts.source,
+          ownerUserId: accounts.ownerUserId,
+          createdForStoreProfileId: accounts.createdForStoreProfileId,
           stripeCustomerId: accounts.stripeCustomerId,
           stripeSubscriptionId: accounts.stripeSubscriptionId,
           manualBilling: accounts.manualBilling,
@@ -96,8 +88,10 @@ export async function applyShopRedact(tx: Tx, webhook: StoredWebhook): Promise<s
         .for("update")
     : [];
 
+  const keptBecause = account && profile ? await reasonToKeepStoreCompany(tx, account, profile) : null;
+
   let companyOutcome = "no company was linked";
-  if (account && companyOnlyForStore(account)) {
+  if (account && !keptBecause) {
     const sizeOf = async (table: typeof contacts | typeof products | typeof messages) =>
       Number(
         (
@@ -127,17 +121,8 @@ export async function applyShopRedact(tx: Tx, webhook: StoredWebhook): Promise<s
     companyOutcome = `company ${account.company} deleted (it existed only for the store)`;
   } else if (account) {
     counts.companyDeleted = false;
-    counts.productMappings = await count(
-      tx
-        .delete(shopifyProductMappings)
-        .where(eq(shopifyProductMappings.accountId, account.id))
-        .returning({ id: shopifyProductMappings.id }),
-    );
-    await tx
-      .update(accounts)
-      .set({ shopifyPlanId: null, updatedAt: new Date() })
-      .where(eq(accounts.id, account.id));
-    companyOutcome = `company ${account.company} kept without its Shopify data`;
+    Object.assign(counts, await dropShopifySide(tx, account.id, shop));
+    companyOutcome = `company ${account.company} kept without its Shopify data (${keptBecause})`;
   }
   if (profile) await tx.delete(storeProfiles).where(eq(storeProfiles.id, profile.id));
 
@@ -146,7 +131,40 @@ export async function applyShopRedact(tx: Tx, webhook: StoredWebhook): Promise<s
     targetType: account ? "account" : "store",
     targetId: account ? account.id : shop,
     before: profile ? { shop, storeName: profile.storeName, accountId: profile.accountId } : null,
-    after: { shop, webhookId: webhook.webhookId, counts },
+    after: { shop, webhookId: webhook.webhookId, counts, ...(keptBecause ? { keptBecause } : {}) },
   });
   return `store data purged (${counts.sessions} session(s), ${counts.usageRecords} usage record(s), ${counts.webhookPayloads} webhook payload(s)${profile ? ", the store profile" : ""}); ${companyOutcome}`;
+}
+
+/** What a kept company loses with the store: the store's orders, catalogue and mappings, its plan id. */
+async function dropShopifySide(tx: Tx, accountId: string, shop: string) {
+  const count = async (query: Promise<unknown[]>) => (await query).length;
+  const counts = {
+    orders: await count(
+      tx
+        .delete(shopifyOrders)
+        .where(and(eq(shopifyOrders.accountId, accountId), eq(shopifyOrders.shop, shop)))
+        .returning({ id: shopifyOrders.id }),
+    ),
+    // Mapped variants go with their mappings (on delete cascade).
+    productMappings: await count(
+      tx
+        .delete(shopifyProductMappings)
+        .where(eq(shopifyProductMappings.accountId, accountId))
+        .returning({ id: shopifyProductMappings.id }),
+    ),
+    catalogueProducts: await count(
+      tx
+        .delete(shopifyCatalogueProducts)
+        .where(eq(shopifyCatalogueProducts.accountId, accountId))
+        .returning({ id: shopifyCatalogueProducts.shopifyProductId }),
+    ),
+  };
+  await tx.delete(shopifyCatalogueVariants).where(eq(shopifyCatalogueVariants.accountId, accountId));
+  await tx.delete(shopifyCatalogueSyncs).where(eq(shopifyCatalogueSyncs.accountId, accountId));
+  await tx
+    .update(accounts)
+    .set({ shopifyPlanId: null, updatedAt: new Date() })
+    .where(eq(accounts.id, accountId));
+  return counts;
 }
