@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { getDb } from "#db/client.server";
 import { microsites } from "#db/schema";
 import { isUuid } from "~/domain/kernel/ids";
+import { ownEntry } from "~/domain/kernel/own-entry";
 import type { AccountScope } from "~/domain/kernel/scope";
 import {
   defaultFormDocument,
@@ -74,7 +75,7 @@ function checkedFields<T extends z.ZodObject>(schema: T, value: unknown): Partia
   if (!value || typeof value !== "object") return {};
   const kept: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(schema.shape)) {
-    const parsed = (field as z.ZodType).safeParse((value as Record<string, unknown>)[key]);
+    const parsed = (field as z.ZodType).safeParse(ownEntry(value as Record<string, unknown>, key));
     if (parsed.success && parsed.data !== undefined) kept[key] = parsed.data;
   }
   return kept as Partial<z.infer<T>>;
