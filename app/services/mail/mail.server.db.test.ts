@@ -7,7 +7,7 @@ import { confirmSignUp, signUp } from "~/domain/auth/identity.server";
 import { isOutboxEnabled } from "~/services/outbox/outbox.server";
 import { codeIn } from "../../../tests/support/factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import { resetMailTransportForTests, sendMail } from "./mail.server";
+import { type MailAttachment, resetMailTransportForTests, sendMail } from "./mail.server";
 
 /** A real SMTP server on a random local port: the adapter speaks SMTP to it as to any mail relay. */
 type Received = { from: string; to: string[]; raw: string };
@@ -98,6 +98,39 @@ describeEachDatabase("mail over SMTP", (getDb) => {
 
     const code = codeIn(mail.raw);
     expect(await confirmSignUp("nina@example.com", code, origin)).toEqual({ ok: true, value: "confirmed" });
+  });
+
+  test("an address field holding a list is refused, by SMTP and in the outbox: nobody gets the mail", async () => {
+    const listed = {
+      to: "reader@example.com, other@example.net",
+      subject: "One",
+      text: "1",
+      html: "<p>1</p>",
+    };
+    await expect(sendMail(listed)).rejects.toMatchObject({ code: "EMAXRECIPIENTS" });
+    expect(received).toEqual([]);
+
+    useEnvironment(undefined);
+    await expect(sendMail(listed)).rejects.toMatchObject({ code: "EMAXRECIPIENTS" });
+    expect(await getDb().$count(outboxMessages)).toBe(0);
+  });
+
+  test("a message cannot make the mailer read a file or fetch a URL", async () => {
+    // Our attachments are bytes (MailAttachment has no path); these are what nodemailer would otherwise read.
+    const cases = [
+      [{ filename: "hosts", path: "/etc/hosts" }, /^File access rejected for \/etc\/hosts/],
+      [
+        { filename: "page", href: "http://127.0.0.1:9/" },
+        /^Url access rejected for http:\/\/127\.0\.0\.1:9\//,
+      ],
+    ] as const;
+    for (const [attachment, refusal] of cases) {
+      const message = { to: "reader@example.com", subject: "File", text: "f", html: "<p>f</p>" };
+      await expect(
+        sendMail({ ...message, attachments: [attachment as unknown as MailAttachment] }),
+      ).rejects.toThrow(refusal);
+    }
+    expect(received).toEqual([]);
   });
 
   test("without SMTP_URL the same mail lands in the outbox and not on the server", async () => {

@@ -15,12 +15,21 @@ export type MailMessage = {
   attachments?: MailAttachment[];
 };
 
+/**
+ * What a message may make nodemailer do, whatever its fields hold (addresses come from what people type).
+ * Every email we send goes to one person, so an address field that holds a list is refused rather than
+ * sent to each address in it; and no file is read nor URL fetched for a message's content, since our
+ * attachments are bytes we hand over.
+ */
+const MESSAGE_LIMITS = { maxRecipients: 1, disableFileAccess: true, disableUrlAccess: true } as const;
+
 let transporter: Transporter | undefined;
 function transport(): Transporter {
   // SMTP_URL set: a real SMTP server. Unset: nodemailer builds the message and we keep it in the outbox.
+  // nodemailer (10+) applies the keys next to `url` as it would options written in the URL.
   transporter ??= isOutboxEnabled()
-    ? nodemailer.createTransport({ jsonTransport: true })
-    : nodemailer.createTransport(config().SMTP_URL);
+    ? nodemailer.createTransport({ jsonTransport: true, ...MESSAGE_LIMITS })
+    : nodemailer.createTransport({ url: config().SMTP_URL, ...MESSAGE_LIMITS });
   return transporter;
 }
 

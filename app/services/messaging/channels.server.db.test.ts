@@ -327,6 +327,11 @@ describeEachDatabase("channel adapters", (getDb) => {
     expect(bounced).toBeInstanceOf(PermanentDeliveryError);
     expect(bounced.message).toContain("No such mailbox");
     expect(await failure(adapter.send(email("busy@example.com")))).toBeInstanceOf(TransientDeliveryError);
+    // An address holding a list is refused before anything is sent, and would be again on a retry.
+    const listed = await failure(adapter.send(email("ana@example.com, eve@example.net")));
+    expect(listed).toBeInstanceOf(PermanentDeliveryError);
+    expect(listed.message).toContain("maxRecipients");
+    expect(mails).toHaveLength(1);
     expect(await getDb().$count(outboxMessages)).toBe(0);
   });
 

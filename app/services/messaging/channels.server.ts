@@ -144,7 +144,9 @@ function smtpError(error: unknown): Error {
   if (typeof e.responseCode === "number") {
     return e.responseCode >= 500 ? new PermanentDeliveryError(reason) : new TransientDeliveryError(reason);
   }
-  if (e.code === "EAUTH" || e.code === "EENVELOPE") return new PermanentDeliveryError(reason);
+  // EMAXRECIPIENTS: an address that holds a list (mail.server.ts sends to one recipient only).
+  if (e.code === "EAUTH" || e.code === "EENVELOPE" || e.code === "EMAXRECIPIENTS")
+    return new PermanentDeliveryError(reason);
   if (e.code === "EDNS" || /ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(e.message ?? ""))
     return new TransientDeliveryError(reason);
   return new UnknownOutcomeError(reason);
