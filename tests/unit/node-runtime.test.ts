@@ -27,6 +27,13 @@ test("the pinned Node is an exact 24.x, locked with its checksum", () => {
   expect(packageJson.engines.node).toBe(`^${pinned}`);
 });
 
+test("the Docker image is the same Node, and its `node` is the locked package's where npm ci installed it", () => {
+  const dockerfile = readFileSync(path.join(rootDir, "Dockerfile"), "utf8");
+  const images = [...dockerfile.matchAll(/^FROM (node:\S+)/gm)].map((match) => match[1]);
+  expect(images).toEqual([`node:${pinned}-bookworm-slim`]);
+  expect(dockerfile).toMatch(/^ENV PATH=\/app\/node_modules\/\.bin:\$PATH$/m);
+});
+
 test.runIf(pinnedHere)("this vitest worker runs on the pinned Node", () => {
   expect(process.version).toBe(`v${pinned}`);
 });
