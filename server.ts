@@ -87,7 +87,9 @@ const app = createExpressApp({
 });
 
 const server = app.listen(settings.PORT, () => {
-  console.log(`${settings.PRODUCT_NAME} is ready at ${settings.APP_URL} (port ${settings.PORT})`);
+  console.log(
+    `${settings.PRODUCT_NAME} is ready at ${settings.APP_URL} (port ${settings.PORT}, Node ${process.version})`,
+  );
 });
 // Node closes idle keep-alive connections after 5 s; clients (and load balancers, whose idle timeout
 // is usually 60 s) that reuse one just after would get ECONNRESET. Outlive them instead.

@@ -19,6 +19,7 @@ test("a fatal error is logged, the database closed once, and the process exits w
   expect(exit).toHaveBeenCalledWith(1);
   expect(logged.mock.calls.map((call) => String(call[0]))).toEqual([
     "server: unhandled rejection, stopping:",
+    `Node.js ${process.version}`,
     "server: uncaught exception while stopping:",
   ]);
   expect(String(logged.mock.calls[0][1])).toContain("connection lost");

@@ -28,6 +28,9 @@ export function fatalErrorHandler(options: {
   return async (kind: string, error: unknown) => {
     console.error(`${options.processName}: ${kind}${stopping ? " while stopping" : ", stopping"}:`, error);
     if (stopping) return;
+    // Node ends its own crash report with its version, which catching the error here suppressed: the
+    // runtime is half of what a crash report needs (and which Node ran it: docs/decisions/0001-node-runtime.md).
+    console.error(`Node.js ${process.version}`);
     stopping = true;
     const forced = setTimeout(() => options.exit(1), SHUTDOWN_TIMEOUT_MS);
     forced.unref();

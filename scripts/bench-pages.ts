@@ -15,7 +15,7 @@
  * average; with --compare, both builds and the ratio (this / ref) per page.
  *
  * BENCH_PROFILE={dir}: the server of this worktree writes a CPU profile there (node --cpu-prof);
- * `tsx scripts/cpu-profile-top.ts {file}` lists its top self-time functions.
+ * `npx tsx scripts/cpu-profile-top.ts {file}` lists its top self-time functions.
  * BENCH_PAGES=contacts,settings limits the pages measured.
  */
 import { type ChildProcess, spawn } from "node:child_process";

@@ -1,5 +1,5 @@
 /**
- * `tsx scripts/cpu-profile-top.ts <file.cpuprofile> [count]`: the functions with the most self time
+ * `npx tsx scripts/cpu-profile-top.ts <file.cpuprofile> [count]`: the functions with the most self time
  * in a V8 CPU profile (node --cpu-prof; `BENCH_PROFILE={dir} npm run bench:pages` writes one), and
  * the packages (or app files) their time adds up to. No flame graph needed to see where a page goes.
  */

@@ -37,7 +37,9 @@ await database.exclusive(async (migrate) => {
 });
 await resealSecretsAtRest();
 await startWorker(jobHandlers, workerStartHooks);
-console.log(`${settings.PRODUCT_NAME} worker is running (uploads in ${uploadsPlace(settings)})`);
+console.log(
+  `${settings.PRODUCT_NAME} worker is running (Node ${process.version}, uploads in ${uploadsPlace(settings)})`,
+);
 
 function uploadsPlace(s: typeof settings) {
   return s.S3_BUCKET ? `the S3 bucket ${s.S3_BUCKET}` : "the database";
