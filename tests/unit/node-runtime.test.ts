@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, test } from "vitest";
+import { exitWithOutput } from "../support/child-exit";
 
 /**
  * Every process runs on the Node the project pins, not on the machine's (docs/decisions/0001-node-runtime.md):
@@ -52,20 +53,7 @@ function runScript(script: string, env: Record<string, string>) {
     cwd: rootDir,
     env: { PATH: shellPath, HOME: process.env.HOME ?? os.homedir(), DATA_DIR: dataDir, ...env },
   });
-  let output = "";
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
+  return exitWithOutput(child);
 }
 
 test.runIf(pinnedHere)("`npm run serve` runs the server on the pinned Node", async () => {

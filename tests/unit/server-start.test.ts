@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, test } from "vitest";
+import { exitWithOutput } from "../support/child-exit";
 
 /**
  * `node --import tsx server.ts` as the Dockerfile runs it, with a production-like environment. The
@@ -28,20 +29,7 @@ function startServer(env: Record<string, string>) {
       ...env,
     },
   });
-  let output = "";
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
+  return exitWithOutput(child);
 }
 
 test("APP_URL=https://example.com without SMTP_URL refuses to start, naming SMTP_URL and DEV_OUTBOX", async () => {
