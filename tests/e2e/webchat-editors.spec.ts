@@ -148,7 +148,8 @@ test("branding: colours reach the preview before Apply; problems; images; Apply"
   await page.getByRole("button", { name: "Preview", exact: true }).click();
   const link = page.getByLabel("Shareable link");
   await expect(link).toHaveValue(`${baseURL}/c/${company.chat}`);
-  await shot(page, "branding-preview-popover");
+  // The popover is at the page's top: a full-page screenshot resizes the viewport, which closes it.
+  await page.screenshot({ path: `${screens}/branding-preview-popover.png` });
   const shared = await browser.newPage();
   await shared.goto(await link.inputValue());
   await expect
