@@ -1,5 +1,5 @@
 import { config } from "~/config.server";
-import { MemoryRateLimit } from "~/services/http/memory-rate-limit.server";
+import { MemoryRateLimit, type RateVerdict } from "~/services/http/memory-rate-limit.server";
 
 /**
  * The public form's limits per visitor address per minute, counted in this process's memory (see
@@ -21,8 +21,6 @@ const challenges = new MemoryRateLimit(() => ({
   limit: CHALLENGES_PER_SUBMISSION * config().FORM_SUBMISSIONS_PER_MINUTE,
   windowMs: 60_000,
 }));
-
-export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export function submissionAllowed(ip: string | null, now = Date.now()): RateVerdict {
   return submissions.hit(ip ?? "unknown", now);

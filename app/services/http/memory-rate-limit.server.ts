@@ -7,6 +7,9 @@
  */
 export type MemoryRateRule = { limit: number; windowMs: number };
 
+/** A hit's answer: allowed, or refused with the seconds until its window ends (a 429's Retry-After). */
+export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
 export class MemoryRateLimit {
   private readonly hits = new Map<string, { count: number; since: number }>();
 
@@ -37,7 +40,7 @@ export class MemoryRateLimit {
    * Counts one hit for `key`, as allow() does, and says when to come back if it went past its limit:
    * the seconds until the key's window ends (a 429's Retry-After).
    */
-  hit(key: string, now = Date.now()): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+  hit(key: string, now = Date.now()): RateVerdict {
     if (this.allow(key, now)) return { allowed: true };
     const since = this.hits.get(key)?.since ?? now;
     const left = since + this.rule().windowMs - now;

@@ -66,21 +66,21 @@ export const BRANDING_ERRORS = {
   shortNameTaken: "webchat.branding.errors.shortNameTaken",
 } as const;
 
+/** Where a chat address pattern takes the subdomain (the editor's hint fills in the one typed). */
+export const SUBDOMAIN_SLOT = "{subdomain}";
+
 /**
  * What a subdomain must look like when the system configuration has no alias patterns (the seeded
  * ones say the same: 3 to 63 lowercase letters, digits and hyphens, no hyphen at either end).
  */
-/** Where a chat address pattern takes the subdomain (the editor's hint fills in the one typed). */
-export const SUBDOMAIN_SLOT = "{subdomain}";
-
 export const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{1,61}[a-z0-9])$/;
 
 const color = z.string().trim().regex(HEX_COLOR, BRANDING_ERRORS.color);
 // Every text refuses control characters and U+2028/U+2029 (plain-text.ts); only the welcome text has lines.
-const text = (max: number) =>
-  singleLine(z.string().trim().min(1, BRANDING_ERRORS.required).max(max, BRANDING_ERRORS.tooLong));
-const lines = (max: number) =>
-  multiLine(z.string().trim().min(1, BRANDING_ERRORS.required).max(max, BRANDING_ERRORS.tooLong));
+const filled = (max: number) =>
+  z.string().trim().min(1, BRANDING_ERRORS.required).max(max, BRANDING_ERRORS.tooLong);
+const text = (max: number) => singleLine(filled(max));
+const lines = (max: number) => multiLine(filled(max));
 const link = singleLine(z.string().trim().max(MAX_LINK_LENGTH, BRANDING_ERRORS.tooLong)).refine(
   (value) => value === "" || LINK.test(value),
   BRANDING_ERRORS.link,

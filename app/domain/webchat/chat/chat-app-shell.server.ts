@@ -65,8 +65,8 @@ export function serviceWorkerScript(ctx: PageContext): string {
     branding.headerIcon,
     branding.brandMessageIcon,
   ];
-  const cacheName = `blusteam-chat-${ctx.company.subdomain}-v${CHAT_APP_VERSION}`;
   const cachePrefix = `blusteam-chat-${ctx.company.subdomain}-`;
+  const cacheName = `${cachePrefix}v${CHAT_APP_VERSION}`;
   return `// The chat app's service worker.
 const CACHE = ${scriptLiteral(cacheName)};
 const CACHE_PREFIX = ${scriptLiteral(cachePrefix)};
