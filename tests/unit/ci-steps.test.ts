@@ -25,6 +25,8 @@ test("CI installs from the lockfile, then runs every check, the typecheck includ
 });
 
 test("the typecheck script generates the routes' types, then runs tsc over the whole project", () => {
-  const scripts = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8")).scripts;
+  const scripts = JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8"),
+  ).scripts;
   expect(scripts.typecheck).toBe("react-router typegen && tsc");
 });
