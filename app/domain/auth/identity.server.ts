@@ -44,7 +44,7 @@ async function findUserByEmail(email: string) {
   return user;
 }
 
-type Origin = { ip: string; language: Language };
+export type Origin = { ip: string; language: Language };
 
 /** Both limits are counted; either one being over refuses the request. */
 async function overLimit(kind: "codeRequests" | "confirmAttempts", email: string, ip: string) {

@@ -4,8 +4,8 @@ import { Banner, BlockStack, Button, InlineStack, Link, Text } from "@shopify/po
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useLocation, useNavigation } from "react-router";
 import { redirectSignedInAway } from "~/domain/access/guard.server";
-import { signIn } from "~/domain/auth/identity.server";
 import { requestOrigin } from "~/domain/auth/origin.server";
+import { authenticateWithPassword } from "~/domain/auth/password-sign-in.server";
 import { loginSchema } from "~/domain/auth/schemas";
 import { commit, getCookieSession, startUserSession } from "~/domain/auth/session.server";
 import { asI18nKey } from "~/i18n/keys";
@@ -25,11 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await redirectSignedInAway({ request, context });
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
-  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
-
   const origin = requestOrigin(context);
-  const outcome = await signIn(submission.value.email, submission.value.password, origin);
+  const { submission, outcome } = await authenticateWithPassword(request, origin);
+  if (!outcome) return { result: submission.reply({ hideFields: ["password"] }) };
   if (!outcome.ok) {
     const result = submission.reply({ formErrors: [outcome.error], hideFields: ["password"] });
     return { result, retryAfterSeconds: outcome.retryAfterSeconds };
