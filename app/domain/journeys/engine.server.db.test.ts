@@ -35,7 +35,7 @@ import { MAX_ATTEMPTS } from "./dispatch/policy";
 import type { Enqueue } from "./dispatch/queue.server";
 import { sendMessages } from "./dispatch/send.server";
 import { sweep } from "./dispatch/sweep.server";
-import { endEnrollment, enrollContact, rescheduleJourney, setJourneyState } from "./engine.server";
+import { rescheduleJourney, setJourneyState } from "./engine.server";
 import { sendTouchpointNow } from "./test-now.server";
 import { getMessageUsage } from "./usage.server";
 
@@ -157,12 +157,9 @@ describeEachDatabase("journey engine", (getDb, target) => {
       cycle: 1,
       position: 0,
     });
-    // Explicit calls are no-ops when the trigger already enrolled.
-    const again = await enrollmentOf(ann.id, c.journey.id);
-    await enrollContact(getDb(), c.account.id, ann.id, c.product.id, again.contactProductId as string);
+    // Linking again while linked changes nothing: the enrollment keeps its cycle and place.
+    await linkContactToProduct(getDb(), c.context, ann.id, c.product.id);
     expect(await enrollmentOf(ann.id, c.journey.id)).toMatchObject({ cycle: 1, status: "active" });
-    await endEnrollment(getDb(), c.account.id, ann.id, c.product.id);
-    expect((await enrollmentOf(ann.id, c.journey.id)).status).toBe("ended");
   });
 
   test("a multi-row insert into contact_products (the CSV import's merge) enrolls every row once", async () => {
@@ -638,8 +635,15 @@ describeEachDatabase("journey engine", (getDb, target) => {
       reason: "not_found",
     });
     await rescheduleJourney(getDb(), mine.account.id, theirs.journey.id);
-    await endEnrollment(getDb(), mine.account.id, theirContact.id, theirs.product.id);
-    await enrollContact(getDb(), mine.account.id, myContact.id, theirs.product.id, theirs.product.id);
+    // Enrollment follows links, and links are scoped: neither removing their contact from their product
+    // nor linking my contact to their product passes through my company.
+    expect(await unlinkContactFromProduct(getDb(), mine.context, theirContact.id, theirs.product.id)).toBe(
+      false,
+    );
+    expect(await linkContactToProduct(getDb(), mine.context, myContact.id, theirs.product.id)).toEqual({
+      ok: false,
+      reason: "not_found",
+    });
     expect(await enrollmentOf(theirContact.id, theirs.journey.id)).toMatchObject({ status: "active" });
     expect(await enrollmentOf(myContact.id, theirs.journey.id)).toBeUndefined();
     const [journey] = await getDb().select().from(journeys).where(eq(journeys.id, theirs.journey.id));

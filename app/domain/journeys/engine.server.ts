@@ -7,64 +7,23 @@ import { rowsOf } from "./sql.server";
 import type { JourneyState } from "./types";
 
 /**
- * The journey engine's public face: enrollment, journey states and waking the dispatcher (Test now is
+ * The journey engine's public face: journey states, rescheduling and waking the dispatcher (Test now is
  * in test-now.server.ts).
  *
- * Enrollment lives in the database (migration 0010): statement-level triggers on contact_products
- * enroll every newly linked contact in the product's journey at its first touchpoint (a re-link after
- * an unlink restarts from the first touchpoint in a new cycle) and end the enrollment when the link is
- * removed, in the transaction that writes the link, set-based for multi-row inserts (the CSV import),
- * whoever writes the link. So callers that insert into contact_products need nothing else;
- * enrollContact and endEnrollment do the same for one row, for callers that want it explicitly (they
- * are no-ops when the trigger already did it).
+ * Enrollment has one implementation, in the database: the statement-level triggers of migration 0010
+ * (db/migrations/0010_enrollment_triggers.sql, functions journey_enroll_links and journey_end_unlinked)
+ * on contact_products. Linking a contact to a product (app/domain/products/links.server.ts, the CSV
+ * import's merge, sign-up forms, Shopify orders) enrolls it in the product's journey at its first
+ * touchpoint, in the transaction that writes the link, set-based for multi-row inserts; a re-link after
+ * an unlink restarts from the first touchpoint in a new cycle; removing the link ends the enrollment.
+ * There is deliberately no enroll function here: write the link. app/domain/sql-side-rules.ts lists
+ * every rule that lives in SQL.
  *
  * Due times: an enrollment at position p (touchpoints done in this cycle) is due at step_started_at
  * plus the wait of the journey's (p+1)-th touchpoint by ordinal; null once there is none (completed).
  */
 
 export type EngineScope = { accountId: string; userId: string | null };
-
-/** Enrolls a contact in the product's journey at its first touchpoint, once per contact and journey. */
-export async function enrollContact(
-  db: Queryable,
-  accountId: string,
-  contactId: string,
-  productId: string,
-  contactProductId: string,
-): Promise<void> {
-  if (![accountId, contactId, productId, contactProductId].every(isUuid)) return;
-  await db.execute(
-    sql`insert into enrollments (account_id, journey_id, contact_id, product_id, contact_product_id, status,
-          cycle, position, step_started_at, next_due_at, enrolled_at, ended_at, updated_at)
-        select j.account_id, j.id, c.id, j.product_id, ${contactProductId}::uuid, 'active', 0, 0, now(),
-          now() + make_interval(mins => (select t.wait_minutes from touchpoints t where t.journey_id = j.id
-            order by t.ordinal, t.id limit 1)),
-          now(), null, now()
-        from journeys j join contacts c on c.id = ${contactId}::uuid and c.account_id = j.account_id
-        where j.product_id = ${productId}::uuid and j.account_id = ${accountId}::uuid
-        on conflict (journey_id, contact_id) do update set
-          contact_product_id = excluded.contact_product_id, status = 'active', cycle = enrollments.cycle + 1,
-          position = 0, step_started_at = excluded.step_started_at, next_due_at = excluded.next_due_at,
-          enrolled_at = excluded.enrolled_at, ended_at = null, updated_at = now()
-        where enrollments.status = 'ended'`,
-  );
-  await notifyDispatcher(db);
-}
-
-/** Ends the contact's enrollment in the product's journey (the contact was removed from the product). */
-export async function endEnrollment(
-  db: Queryable,
-  accountId: string,
-  contactId: string,
-  productId: string,
-): Promise<void> {
-  if (![accountId, contactId, productId].every(isUuid)) return;
-  await db.execute(
-    sql`update enrollments set status = 'ended', ended_at = now(), next_due_at = null, updated_at = now()
-        where account_id = ${accountId}::uuid and contact_id = ${contactId}::uuid
-          and product_id = ${productId}::uuid and status <> 'ended'`,
-  );
-}
 
 /**
  * After touchpoints were added, removed, reordered or their waits changed: recomputes the position
