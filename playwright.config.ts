@@ -81,7 +81,8 @@ export default defineConfig({
     },
     url: `${baseURL}/healthz`,
     reuseExistingServer: !ci,
-    timeout: 180_000,
+    // The build comes first; on a shared, loaded 2-core machine it has taken over three minutes.
+    timeout: 360_000,
     stderr: "pipe",
     // SIGTERM (not the default SIGKILL) lets e2e-server.ts drop its database and data directory.
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },

@@ -12,6 +12,7 @@ type SharedContexts = {
   clientIp: RouterContext<string>;
   fromThisMachine: RouterContext<boolean>;
   pageEncoding: RouterContext<PageEncoding>;
+  requestStartedAt: RouterContext<number | null>;
 };
 const globalKey = Symbol.for("blusteam.request-contexts");
 const holder = globalThis as typeof globalThis & { [globalKey]?: SharedContexts };
@@ -19,6 +20,7 @@ holder[globalKey] ??= {
   clientIp: createContext<string>("unknown"),
   fromThisMachine: createContext<boolean>(false),
   pageEncoding: createContext<PageEncoding>("identity"),
+  requestStartedAt: createContext<number | null>(null),
 };
 const shared = holder[globalKey];
 
@@ -34,3 +36,9 @@ export const fromThisMachineContext = shared.fromThisMachine;
  * stream is compressed in one call instead of through the middleware's stream (html-stream.server.ts).
  */
 export const pageEncodingContext = shared.pageEncoding;
+
+/**
+ * When the request reached React Router's handler (performance.now()), where Server-Timing's `loaders`
+ * starts; null for a request that did not come through the Express front (a test calling a handler).
+ */
+export const requestStartedAtContext = shared.requestStartedAt;

@@ -3,12 +3,13 @@ import { isbot } from "isbot";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { pageEncodingContext } from "~/context.server";
+import { pageEncodingContext, requestStartedAtContext } from "~/context.server";
 import { embeddedShopOf } from "~/domain/access/guard.server";
 import { contentSecurityPolicy, frameOnlyPolicy, isFramableByAnySite } from "~/domain/access/security.server";
 import { getI18n } from "~/i18n/i18n.server";
 import { hasDeferredData, renderHtmlResponse } from "~/services/http/html-stream.server";
 import { withMatchedRoutesOnly } from "~/services/http/matched-routes.server";
+import { appendServerTiming } from "~/services/http/server-timing.server";
 
 export const streamTimeout = 5_000;
 
@@ -22,6 +23,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  appendLoadersTiming(responseHeaders, loadContext);
   const nonce = randomBytes(16).toString("base64");
   const framable = isFramableByAnySite(new URL(request.url).pathname);
   // Inside the Shopify admin, only the shop of a valid session token may frame the page.
@@ -55,4 +57,16 @@ export default async function handleRequest(
       abortAfterMs: streamTimeout + 1000,
     },
   );
+}
+
+/** A client navigation's data (.data requests) says how long its loaders took, as a page does. */
+export function handleDataRequest(response: Response, { context }: { context: RouterContextProvider }) {
+  appendLoadersTiming(response.headers, context);
+  return response;
+}
+
+/** Server-Timing's `loaders`: everything from the request reaching React Router until its data was ready. */
+function appendLoadersTiming(headers: Headers, context: RouterContextProvider) {
+  const startedAt = context.get(requestStartedAtContext);
+  if (startedAt !== null) appendServerTiming(headers, "loaders", performance.now() - startedAt);
 }

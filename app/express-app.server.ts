@@ -8,6 +8,7 @@ import {
   fromThisMachineContext,
   type PageEncoding,
   pageEncodingContext,
+  requestStartedAtContext,
 } from "~/context.server";
 import {
   isCrossOriginWriteOf,
@@ -152,6 +153,7 @@ export function loadContextFor(req: ExpressRequest): RouterContextProvider {
   context.set(clientIpContext, req.ip ?? "unknown");
   context.set(fromThisMachineContext, cameFromThisMachine(req.socket.remoteAddress, req.headers));
   context.set(pageEncodingContext, pageEncodingFor(req.headers));
+  context.set(requestStartedAtContext, performance.now());
   return context;
 }
 

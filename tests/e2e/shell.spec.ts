@@ -60,6 +60,19 @@ test.describe("demo user", () => {
     await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
   });
 
+  test("pages and client navigations say how long the server spent on them (Server-Timing)", async ({
+    page,
+  }) => {
+    const response = await page.goto("/contacts");
+    const phase = (name: string) => `${name};dur=\\d+\\.\\d`;
+    expect(await response?.headerValue("server-timing")).toMatch(
+      new RegExp(`^${phase("loaders")}, ${phase("render")}, ${phase("compress")}$`),
+    );
+    const data = page.waitForResponse((answer) => new URL(answer.url()).pathname.endsWith(".data"));
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Products" }).click();
+    expect(await (await data).headerValue("server-timing")).toMatch(new RegExp(`^${phase("loaders")}$`));
+  });
+
   test("the sidebar marks the current screen", async ({ page }) => {
     // The whole route manifest is one cached file (routeDiscovery "initial"): pages do not inline a
     // partial one, and moving between screens never waits for /__manifest.

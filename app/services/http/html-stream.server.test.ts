@@ -116,6 +116,8 @@ describe("renderHtmlResponse", () => {
       const response = await renderHtmlResponse(page({ hanging: false }), options(6_000));
       expect(response.status).toBe(200);
       expect(response.headers.get("Content-Type")).toBe("text/html");
+      // A streamed page can only say how long its shell took: the headers leave with it.
+      expect(response.headers.get("Server-Timing")).toMatch(/^render;dur=\d+\.\d$/);
       const html = await response.text();
       expect(html).toContain("<li>Contact number 399</li>");
       // The abort deadline would otherwise keep the render alive for 6 s after the page went out.
@@ -158,6 +160,8 @@ describe("renderHtmlResponse, a page written whole", () => {
     expect(response.headers.get("Content-Type")).toBe("text/html");
     expect(response.headers.get("Content-Encoding")).toBe("br");
     expect(response.headers.get("Vary")).toBe("Accept-Encoding");
+    // How long React's render and the compression took, for production to confirm the benchmarks.
+    expect(response.headers.get("Server-Timing")).toMatch(/^render;dur=\d+\.\d, compress;dur=\d+\.\d$/);
     const bytes = await bytesOf(response);
     expect(Number(response.headers.get("Content-Length"))).toBe(bytes.length);
     const html = zlib.brotliDecompressSync(bytes).toString("utf8");
@@ -174,6 +178,8 @@ describe("renderHtmlResponse, a page written whole", () => {
     expect(zlib.gunzipSync(await bytesOf(gzipped)).toString("utf8")).toContain("Contact number 399");
 
     const plain = await renderHtmlResponse(page({}), whole("identity"));
+    // Nothing was compressed, so nothing is timed as compression.
+    expect(plain.headers.get("Server-Timing")).toMatch(/^render;dur=\d+\.\d$/);
     expect(plain.headers.get("Content-Encoding")).toBeNull();
     const html = await plain.text();
     expect(html).toContain("Contact number 399");

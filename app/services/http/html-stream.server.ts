@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import type { PageEncoding } from "~/context.server";
 import { brotliParams } from "./compression.server";
+import { appendServerTiming } from "./server-timing.server";
 
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -154,6 +155,7 @@ function startRender(
  * soon as the body ends or the client goes.
  */
 function renderStreamedHtmlResponse(page: ReactNode, options: RenderOptions): Promise<Response> {
+  const startedAt = performance.now();
   return new Promise<Response>((resolve, reject) => {
     const render = startRender(
       page,
@@ -162,6 +164,7 @@ function renderStreamedHtmlResponse(page: ReactNode, options: RenderOptions): Pr
       (pipe) => {
         const body = new HtmlBody();
         body.once("close", render.stopDeadline);
+        appendServerTiming(options.headers, "render", performance.now() - startedAt);
         options.headers.set("Content-Type", "text/html");
         resolve(
           new Response(createReadableStreamFromReadable(body), {
@@ -189,6 +192,7 @@ function renderWholeHtmlResponse(
   page: ReactNode,
   options: RenderOptions & { encoding: PageEncoding },
 ): Promise<Response> {
+  const startedAt = performance.now();
   return new Promise<Response>((resolve, reject) => {
     const pieces: Buffer[] = [];
     const sink = new Writable({
@@ -200,7 +204,10 @@ function renderWholeHtmlResponse(
     sink.once("error", reject);
     sink.once("finish", () => {
       render.stopDeadline();
+      const renderedAt = performance.now();
+      appendServerTiming(options.headers, "render", renderedAt - startedAt);
       encodePage(Buffer.concat(pieces), options.encoding).then(({ body, encoding }) => {
+        if (encoding) appendServerTiming(options.headers, "compress", performance.now() - renderedAt);
         options.headers.set("Content-Type", "text/html");
         options.headers.set("Content-Length", String(body.length));
         if (encoding) options.headers.set("Content-Encoding", encoding);
