@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "#db/client.server";
 import { rowsOf } from "#db/rows";
 
-export type RateLimitRule = { limit: number; windowMs: number };
+import type { RateRule } from "~/services/http/memory-rate-limit.server";
 
 // Counters live in the database so every server process enforces the same limit. Sign-in has no
 // limit per email (it would let anyone lock the owner out): see sign-in-backoff.server.ts.
@@ -22,13 +22,10 @@ export const rateLimits = {
   // Tri-Tech's contract events (AIM posts from a few addresses): counted before the signature check,
   // so a flood of forged requests is cut off before it costs a secret's decryption and an HMAC each.
   tritechEventsPerIp: { limit: 6_000, windowMs: 60_000 },
-} satisfies Record<string, RateLimitRule>;
+} satisfies Record<string, RateRule>;
 
 /** Counts one hit against the key and says whether it went over the limit. */
-export async function hitRateLimit(
-  key: string,
-  rule: RateLimitRule,
-): Promise<{ limited: boolean; hits: number }> {
+export async function hitRateLimit(key: string, rule: RateRule): Promise<{ limited: boolean; hits: number }> {
   const windowSeconds = rule.windowMs / 1000;
   const result = await getDb().execute<{ hits: number }>(sql`
     insert into rate_limit_buckets (key, window_started_at, hits) values (${key}, now(), 1)
@@ -43,7 +40,7 @@ export async function hitRateLimit(
 }
 
 /** True when the key has already used up its limit in the current window (does not count a hit). */
-export async function isRateLimited(key: string, rule: RateLimitRule): Promise<boolean> {
+export async function isRateLimited(key: string, rule: RateRule): Promise<boolean> {
   const windowSeconds = rule.windowMs / 1000;
   const result = await getDb().execute<{ hits: number }>(sql`
     select hits from rate_limit_buckets

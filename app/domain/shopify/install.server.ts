@@ -8,7 +8,8 @@ import {
   type Session,
 } from "@shopify/shopify-api";
 import { config } from "~/config.server";
-import { hitRateLimit, type RateLimitRule } from "~/domain/auth/rate-limit.server";
+import { hitRateLimit } from "~/domain/auth/rate-limit.server";
+import type { RateRule } from "~/services/http/memory-rate-limit.server";
 import { shopifyApiOrNull, shopifyOriginFor, shopifySessionStorage } from "~/services/shopify/shopify.server";
 import { adminGraphql } from "./admin-api.server";
 import type { InstallProblem } from "./install-problems";
@@ -27,9 +28,9 @@ const STATE_COOKIE = "shopify_app_state";
 
 // Public endpoints anyone can hit: generous for a merchant retrying, a wall for a flood. The window is
 // shorter than the longest rule in rate-limit.server.ts, so the hourly prune clears these counters too.
-export const installRateLimit: RateLimitRule = { limit: 60, windowMs: 15 * 60_000 };
+export const installRateLimit: RateRule = { limit: 60, windowMs: 15 * 60_000 };
 // Each OAuth state is accepted once, whatever the library's cookie says (see completeStoreInstall).
-const stateOnce: RateLimitRule = { limit: 1, windowMs: 15 * 60_000 };
+const stateOnce: RateRule = { limit: 1, windowMs: 15 * 60_000 };
 
 export type Refusal = { ok: false; problem: InstallProblem; status: number };
 const refuse = (problem: InstallProblem, status: number): Refusal => ({ ok: false, problem, status });

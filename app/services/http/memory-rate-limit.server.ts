@@ -5,7 +5,11 @@
  * (hundreds a second through a single row). These limits only stop floods, so counting per process is
  * enough; with several processes each one allows the limit (README, "Running several processes").
  */
-export type MemoryRateRule = { limit: number; windowMs: number };
+/**
+ * A rate rule: at most `limit` hits per key within `windowMs`. The one rule type of both counters, this
+ * in-memory one and the database's (app/domain/auth/rate-limit.server.ts).
+ */
+export type RateRule = { limit: number; windowMs: number };
 
 /** A hit's answer: allowed, or refused with the seconds until its window ends (a 429's Retry-After). */
 export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -19,7 +23,7 @@ export class MemoryRateLimit {
    *   memory up to this bound, not more.
    */
   constructor(
-    private readonly rule: () => MemoryRateRule,
+    private readonly rule: () => RateRule,
     private readonly maxKeys = 50_000,
   ) {}
 

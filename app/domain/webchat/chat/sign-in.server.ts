@@ -4,7 +4,8 @@ import { z } from "zod";
 import { getDb } from "#db/client.server";
 import { chatSignInTokens, contacts } from "#db/schema";
 import { config } from "~/config.server";
-import { hitRateLimit, type RateLimitRule } from "~/domain/auth/rate-limit.server";
+import { hitRateLimit } from "~/domain/auth/rate-limit.server";
+import type { RateRule } from "~/services/http/memory-rate-limit.server";
 import { sendMagicLinkEmail, sendWelcomeOnce } from "./chat-emails.server";
 import { createChatSession } from "./chat-sessions.server";
 import { chatAppUrl } from "./chat-urls.server";
@@ -34,7 +35,7 @@ export const chatRateLimits = {
   codeAttemptsPerIpPerDay: { limit: 200, windowMs: 24 * 60 * 60_000 },
   messagesPerContact: { limit: 30, windowMs: 60_000 },
   messagesPerIp: { limit: 120, windowMs: 60_000 },
-} satisfies Record<string, RateLimitRule>;
+} satisfies Record<string, RateRule>;
 
 const emailSchema = z.email().max(254);
 
@@ -49,7 +50,7 @@ const hashCode = (contactId: string, code: string) =>
   createHmac("sha256", config().sessionSecret).update(`chat:${contactId}:${code}`).digest("hex");
 
 /** Hits both limits (so a flood from one address also counts against the email it names). */
-async function overLimits(checks: [string, RateLimitRule][]): Promise<boolean> {
+async function overLimits(checks: [string, RateRule][]): Promise<boolean> {
   let limited = false;
   for (const [key, rule] of checks) if ((await hitRateLimit(key, rule)).limited) limited = true;
   return limited;
