@@ -6,7 +6,8 @@ import { shopifyStandIn } from "../support/e2e-shopify";
 import { adminUrl, frameInShopifyAdmin, hostParam, openInShopifyAdmin } from "../support/e2e-shopify-admin";
 
 // Issue 13, "One codebase, two surfaces": the app inside the Shopify admin. A page on another
-// origin plays the admin (tests/support/e2e-shopify-admin.ts), frames /app with a signed id_token
+// origin plays the admin (tests/support/e2e-shopify-admin.ts), frames the app's address (the site
+// root, shopify.app.toml's application_url) with a signed id_token
 // and answers App Bridge's script with a stand-in; the Shopify stand-in answers token exchange and
 // the Admin API. The merchant's screens are the standalone app's own route modules.
 
@@ -42,7 +43,8 @@ test("the merchant opens the app in the Shopify admin, adds a contact and moves 
   page,
   baseURL,
 }) => {
-  // /app set the store's owner up and sent them to the home screen, inside the admin's frame.
+  // The guard sent the new owner from / to /app, which set them up and sent them back to the home
+  // screen, inside the admin's frame.
   const { shop, app } = await openNewShop(page, baseURL);
   await expect(adminNav(page).getByRole("button", { name: "Contacts" })).toBeVisible();
   await expect(adminNav(page).getByRole("button", { name: "Touchpoints" })).toBeVisible();
@@ -116,7 +118,9 @@ test("the merchant opens the app in the Shopify admin, adds a contact and moves 
 });
 
 test("a deep link into the admin opens its screen", async ({ page, baseURL }) => {
-  const { app } = await openNewShop(page, baseURL, "/app/product");
+  // Shopify opens application_url (the site root) with the path: /product, which the guard sends
+  // through /app/product to set the new staff member up first.
+  const { app } = await openNewShop(page, baseURL, "/product");
   await expect(page.locator("#app-title")).toHaveText("Products");
   await expect(app.getByRole("button", { name: "Create Product" })).toBeVisible();
   await page.screenshot({ path: `${shots}/products-deep-link.png` });

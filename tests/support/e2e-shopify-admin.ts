@@ -81,13 +81,15 @@ function adminPage(shop: string, appOrigin: string, frameSrc: string) {
 
 /**
  * Opens the app inside the played admin as staff member `userId` of `shop` (1 is the store's owner
- * in the stand-in), at /app or a deep link /app/{path}; answers the frame's locator.
+ * in the stand-in), at the app's address (the site root, shopify.app.toml's application_url) or a
+ * deep link /{path} as Shopify opens them (or /app/{path}, the set-up, directly); answers the frame's
+ * locator.
  */
 export async function openInShopifyAdmin(
   page: Page,
   options: { shop: string; userId?: number; appPath?: string; baseURL: string },
 ) {
-  const { shop, userId = 1, appPath = "/app", baseURL } = options;
+  const { shop, userId = 1, appPath = "/", baseURL } = options;
   const appOrigin = new URL(baseURL).origin;
   await allowFramingLocalhost(page);
   await page.exposeFunction("mintIdToken", () => shopifyStandIn.idToken(shop, { userId }));
