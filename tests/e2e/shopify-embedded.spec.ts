@@ -7,9 +7,8 @@ import { adminUrl, frameInShopifyAdmin, hostParam, openInShopifyAdmin } from "..
 
 // Issue 13, "One codebase, two surfaces": the app inside the Shopify admin. A page on another
 // origin plays the admin (tests/support/e2e-shopify-admin.ts), frames the app's address (the site
-// root, shopify.app.toml's application_url) with a signed id_token
-// and answers App Bridge's script with a stand-in; the Shopify stand-in answers token exchange and
-// the Admin API. The merchant's screens are the standalone app's own route modules.
+// root, shopify.app.toml's application_url) with a signed id_token and answers App Bridge's script
+// with a stand-in; the Shopify stand-in answers token exchange and the Admin API. The merchant's screens are the standalone app's own route modules.
 
 const shots = "test-results/shopify-embedded";
 const newShop = () => `embedded-${randomBytes(4).toString("hex")}.myshopify.com`;
