@@ -9,6 +9,7 @@ import { can } from "~/domain/access/permissions";
 import { loadCompanyAnalytics } from "~/domain/analytics/analytics.server";
 import { type RangeChoice, rangeChoiceFromSearch, resolvePeriod } from "~/domain/analytics/period";
 import { dismissFirstRunChecklist, firstRunChecklist } from "~/domain/first-run/checklist.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { embeddedEntryForShopifyLink } from "~/domain/shopify/embedded-auth.server";
 import analyticsStyles from "~/ui/analytics/analytics.css?url";
 import { AnalyticsSkeleton } from "~/ui/analytics/analytics-skeleton";
@@ -145,3 +146,4 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -6,10 +6,10 @@ import { i18nextMiddleware } from "~/i18n/i18n.server";
 import { APP, sessionToken, setUpEmbeddedShopify } from "../../../tests/support/embedded-shopify";
 import { createAccount } from "../../../tests/support/factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import type { Route as AppRoute } from "./+types/app";
-import type { Route as AuthRoute } from "./+types/auth";
 import type { Route as HomeRoute } from "../+types/home";
 import { middleware as homeMiddleware } from "../home";
+import type { Route as AppRoute } from "./+types/app";
+import type { Route as AuthRoute } from "./+types/auth";
 import { loader as appLoader } from "./app";
 import { loader as authLoader } from "./auth";
 

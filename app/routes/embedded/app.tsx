@@ -2,6 +2,7 @@ import { Banner, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { getEmbeddedAuth } from "~/domain/access/guard.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { embeddedTargetUrl } from "~/domain/shopify/embedded-setup";
 import { provisionEmbeddedStaff } from "~/domain/shopify/embedded-staff.server";
 import { shopifyAppOrNull } from "~/services/shopify/shopify.server";
@@ -50,3 +51,4 @@ export default function EmbeddedApp({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;
