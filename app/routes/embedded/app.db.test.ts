@@ -6,7 +6,6 @@ import { i18nextMiddleware } from "~/i18n/i18n.server";
 import { APP, sessionToken, setUpEmbeddedShopify } from "../../../tests/support/embedded-shopify";
 import { createAccount } from "../../../tests/support/factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
-import type { Route as HomeRoute } from "../+types/home";
 import { middleware as homeMiddleware } from "../home";
 import type { Route as AppRoute } from "./+types/app";
 import type { Route as AuthRoute } from "./+types/auth";
@@ -30,7 +29,7 @@ async function answer<T>(call: () => Promise<T>) {
  * when a middleware returns without calling next).
  */
 async function openRoot(url: string, init: RequestInit = {}) {
-  const next = (async () => new Response(null)) as HomeRoute.MiddlewareNextFunction;
+  const next = async () => new Response(null);
   const { response } = await answer(async () => {
     for (const middleware of homeMiddleware)
       await middleware(
