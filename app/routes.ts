@@ -60,8 +60,9 @@ export default [
   // Meta's WhatsApp webhook, at the address the spec shows companies (spec 3 section 2.5).
   route("gandalfproxy/api/whatsapp/webhook", "routes/webhooks/whatsapp.tsx"),
 
-  // The embedded app inside the Shopify admin (shopify.app.toml's application_url); the library
-  // owns /auth/*.
+  // The embedded app's set-up inside the Shopify admin (the guard sends a staff member there first;
+  // shopify.app.toml's application_url is the site root, whose Shopify links come here too); the
+  // library owns /auth/*.
   route("app", "routes/embedded/app.tsx"),
   // /app/{path}: a deep link into the admin; set up like /app, then /{path}.
   route("app/*", "routes/embedded/app.tsx", { id: "embedded-app-deep-link" }),

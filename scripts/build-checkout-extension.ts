@@ -22,8 +22,8 @@ export const COMPRESSED_LIMIT_BYTES = 64 * 1024;
 export type ExtensionBundle = { code: string; bytes: number; gzipBytes: number };
 
 /** The target and module of the extension's one [[extensions.targeting]] entry. */
-export function extensionTargeting(): { target: string; module: string } {
-  const toml = readFileSync(path.join(EXTENSION_DIR, "shopify.extension.toml"), "utf8");
+export function extensionTargeting(dir = EXTENSION_DIR): { target: string; module: string } {
+  const toml = readFileSync(path.join(dir, "shopify.extension.toml"), "utf8");
   const block = toml.split("[[extensions.targeting]]")[1]?.split(/\n\[/)[0] ?? "";
   const value = (key: string) => block.match(new RegExp(`^${key}\\s*=\\s*"([^"]+)"`, "m"))?.[1];
   const target = value("target");

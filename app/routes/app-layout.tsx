@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { loadShell } from "~/domain/access/shell.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { redirectInvitationLink } from "~/domain/team/invite-link.server";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { AppShell } from "~/ui/shell/app-shell";
@@ -26,3 +27,4 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -1,7 +1,7 @@
 import { BlockStack, Page, Tabs } from "@shopify/polaris";
 import { eq } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
-import { data, useLocation, useNavigation, useSearchParams } from "react-router";
+import { data, redirect, useLocation, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "#db/client.server";
 import { dashboards } from "#db/schema";
 import { requireMember, requireMemberWith } from "~/domain/access/guard.server";
@@ -9,6 +9,8 @@ import { can } from "~/domain/access/permissions";
 import { loadCompanyAnalytics } from "~/domain/analytics/analytics.server";
 import { type RangeChoice, rangeChoiceFromSearch, resolvePeriod } from "~/domain/analytics/period";
 import { dismissFirstRunChecklist, firstRunChecklist } from "~/domain/first-run/checklist.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
+import { embeddedEntryForShopifyLink } from "~/domain/shopify/embedded-auth.server";
 import analyticsStyles from "~/ui/analytics/analytics.css?url";
 import { AnalyticsSkeleton } from "~/ui/analytics/analytics-skeleton";
 import { AnalyticsResultView, RangeProblem } from "~/ui/analytics/analytics-view";
@@ -17,6 +19,18 @@ import { LoadFailed, PeriodHeader } from "~/ui/analytics/period-header";
 import { FirstRunChecklist } from "~/ui/first-run/checklist";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/home";
+
+/**
+ * / is the app's address in shopify.app.toml: a link of Shopify's outside the admin carrying the shop
+ * goes on to /app before any guard turns it away to the sign-in page (a middleware runs before the
+ * layout's loader and this one).
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request }) => {
+    const entry = embeddedEntryForShopifyLink(request);
+    if (entry) throw redirect(entry);
+  },
+];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: analyticsStyles }];
 
@@ -132,3 +146,4 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

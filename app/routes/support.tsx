@@ -17,6 +17,7 @@ import { config } from "~/config.server";
 import { requireMember, requireMemberWith } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
 import { SUPPORT_PHONE_MAX_LENGTH, supportSchema } from "~/domain/settings/schemas";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { submitSupportMessage } from "~/domain/support/support.server";
 import { FormTextField } from "~/ui/fields";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
@@ -116,3 +117,4 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -1,4 +1,4 @@
-import { Box, Button, InlineStack, Portal, Text } from "@shopify/polaris";
+import { Box, Button, InlineStack, Portal, Text, TrapFocus } from "@shopify/polaris";
 import { XIcon } from "@shopify/polaris-icons";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -28,7 +28,11 @@ function openerOfDrawer(): HTMLElement | null {
  * A side drawer (spec width 430): a modal dialog from the right; Escape or the backdrop closes it.
  * It is rendered in Polaris' portal container, as its modals are: inside the page's content it sat in
  * a stacking context under the app's sticky top bar, which covered its title and close button. A
- * drawer opens on the client, where the container exists (the server renders no portal).
+ * drawer opens on the client, where the container exists (the server renders no portal). Being modal,
+ * it keeps the keyboard inside with Polaris' TrapFocus (as Polaris' Modal does): Tab from its last
+ * control goes to its first, Shift+Tab from the first to the last, and focus that lands on the page
+ * behind comes back in. The first field gets the focus on opening, so TrapFocus finds it inside and
+ * leaves it there.
  */
 export function Drawer({
   open,
@@ -71,20 +75,22 @@ export function Drawer({
           aria-label={title}
           style={{ width: DRAWER_WIDTH }}
         >
-          <Box padding="400" borderBlockEndWidth="025" borderColor="border">
-            <InlineStack align="space-between" blockAlign="center">
-              <Text as="h2" variant="headingMd">
-                {title}
-              </Text>
-              <Button
-                variant="tertiary"
-                icon={XIcon}
-                onClick={onClose}
-                accessibilityLabel={t("common.close")}
-              />
-            </InlineStack>
-          </Box>
-          <Box padding="400">{children}</Box>
+          <TrapFocus>
+            <Box padding="400" borderBlockEndWidth="025" borderColor="border">
+              <InlineStack align="space-between" blockAlign="center">
+                <Text as="h2" variant="headingMd">
+                  {title}
+                </Text>
+                <Button
+                  variant="tertiary"
+                  icon={XIcon}
+                  onClick={onClose}
+                  accessibilityLabel={t("common.close")}
+                />
+              </InlineStack>
+            </Box>
+            <Box padding="400">{children}</Box>
+          </TrapFocus>
         </div>
       </div>
     </Portal>

@@ -15,6 +15,59 @@ test("an empty company sees the welcome banner and 'No contact found'", async ({
   await screenshot(page, "contacts-empty");
 });
 
+test("an open drawer keeps the keyboard inside (Tab and Shift+Tab go round); Escape closes it and the focus goes back to its opener", async ({
+  page,
+}) => {
+  await freshCompanyAdmin(page);
+  await page.goto("/contacts");
+  const opener = page.getByRole("button", { name: "Add Contact" });
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  const drawer = page.getByRole("dialog", { name: "Add Contact" });
+  await expect(drawer).toBeVisible();
+
+  // Where the focus is: the drawer's label if it is inside one, and the control's name.
+  const focused = () =>
+    page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      const name =
+        element?.getAttribute("aria-label") ??
+        (element as HTMLInputElement | null)?.labels?.[0]?.textContent ??
+        element?.textContent?.trim() ??
+        "";
+      return {
+        dialog: element?.closest("[role=dialog]")?.getAttribute("aria-label") ?? null,
+        control: `${element?.tagName.toLowerCase()} ${name.slice(0, 40)}`.trim(),
+      };
+    });
+  // Opened, the focus is in the drawer. Forward through every control and round again: it never
+  // leaves the drawer, and comes back to where it started.
+  await expect.poll(async () => (await focused()).dialog).toBe("Add Contact");
+  const forward: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press("Tab");
+    const now = await focused();
+    expect(now.dialog, `Tab ${i + 1} left the drawer for "${now.control}"`).toBe("Add Contact");
+    forward.push(now.control);
+  }
+  expect(forward).toContain("input First Name");
+  expect(forward).toContain("button Close");
+  expect(forward).toContain("button Save");
+  // Backwards from the drawer's first control (its Close button) goes to its last.
+  await drawer.getByRole("button", { name: "Close" }).focus();
+  await page.keyboard.press("Shift+Tab");
+  expect((await focused()).dialog).toBe("Add Contact");
+  expect((await focused()).control).not.toBe("button Close");
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press("Shift+Tab");
+    expect((await focused()).dialog, `Shift+Tab ${i + 1}`).toBe("Add Contact");
+  }
+
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
 test("Add Contact: required fields, the added contact in the table, edit, duplicates and delete", async ({
   page,
 }) => {

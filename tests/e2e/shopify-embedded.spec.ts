@@ -3,12 +3,18 @@ import { readFile } from "node:fs/promises";
 import { expect, type FrameLocator, type Page, test } from "@playwright/test";
 import { login } from "../support/e2e-helpers";
 import { shopifyStandIn } from "../support/e2e-shopify";
-import { adminUrl, frameInShopifyAdmin, hostParam, openInShopifyAdmin } from "../support/e2e-shopify-admin";
+import {
+  adminUrl,
+  expireNextTokens,
+  frameInShopifyAdmin,
+  hostParam,
+  openInShopifyAdmin,
+} from "../support/e2e-shopify-admin";
 
 // Issue 13, "One codebase, two surfaces": the app inside the Shopify admin. A page on another
-// origin plays the admin (tests/support/e2e-shopify-admin.ts), frames /app with a signed id_token
-// and answers App Bridge's script with a stand-in; the Shopify stand-in answers token exchange and
-// the Admin API. The merchant's screens are the standalone app's own route modules.
+// origin plays the admin (tests/support/e2e-shopify-admin.ts), frames the app's address (the site
+// root, shopify.app.toml's application_url) with a signed id_token and answers App Bridge's script
+// with a stand-in; the Shopify stand-in answers token exchange and the Admin API. The merchant's screens are the standalone app's own route modules.
 
 const shots = "test-results/shopify-embedded";
 const newShop = () => `embedded-${randomBytes(4).toString("hex")}.myshopify.com`;
@@ -42,7 +48,8 @@ test("the merchant opens the app in the Shopify admin, adds a contact and moves 
   page,
   baseURL,
 }) => {
-  // /app set the store's owner up and sent them to the home screen, inside the admin's frame.
+  // The guard sent the new owner from / to /app, which set them up and sent them back to the home
+  // screen, inside the admin's frame.
   const { shop, app } = await openNewShop(page, baseURL);
   await expect(adminNav(page).getByRole("button", { name: "Contacts" })).toBeVisible();
   await expect(adminNav(page).getByRole("button", { name: "Touchpoints" })).toBeVisible();
@@ -115,8 +122,73 @@ test("the merchant opens the app in the Shopify admin, adds a contact and moves 
   expect(new URL(frame?.url() ?? "").searchParams.get("id_token")).toBeTruthy();
 });
 
+test("an expired session token gets Shopify's retry header, and App Bridge's retry with a fresh token opens the screen", async ({
+  page,
+  baseURL,
+}) => {
+  const { shop, app } = await openNewShop(page, baseURL);
+  await expect(adminNav(page).getByRole("button", { name: "Contacts" })).toBeVisible();
+
+  // A screen's data asked with an expired token: the library's 401, with the header App Bridge reads.
+  const expired = await shopifyStandIn.idToken(shop, { expiresIn: -120 });
+  const refused = await page.request.get("/contacts.data", {
+    headers: { Authorization: `Bearer ${expired}` },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(401);
+  expect(refused.headers()["x-shopify-retry-invalid-session-request"]).toBe("1");
+  // And an action's (a product created by the page's own fetch).
+  const refusedPost = await page.request.post("/product.data", {
+    headers: { Authorization: `Bearer ${expired}` },
+    form: { name: "Glow Serum" },
+    maxRedirects: 0,
+  });
+  expect(refusedPost.status()).toBe(401);
+  expect(refusedPost.headers()["x-shopify-retry-invalid-session-request"]).toBe("1");
+
+  // In the admin: the next token App Bridge gets is expired. Moving to Contacts is refused once, then
+  // retried with a fresh token, and the screen opens.
+  const answers: { status: number; retry: string | undefined }[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname === "/contacts.data")
+      answers.push({
+        status: response.status(),
+        retry: response.headers()["x-shopify-retry-invalid-session-request"],
+      });
+  });
+  expireNextTokens(page);
+  await adminNav(page).getByRole("button", { name: "Contacts" }).click();
+  await expect(page.locator("#app-title")).toHaveText("Contacts");
+  await expect(app.getByRole("button", { name: "Add Contact" })).toBeVisible();
+  expect(answers).toEqual([
+    { status: 401, retry: "1" },
+    { status: 200, retry: undefined },
+  ]);
+});
+
+test("Shopify's link to the app's address outside the admin goes on to /app, and from there into the shop's admin", async ({
+  page,
+}) => {
+  const shop = newShop();
+  await seedShop(shop);
+  const query = new URLSearchParams({
+    shop,
+    host: hostParam(shop),
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  });
+  const root = await page.request.get(`/?${query}`, { maxRedirects: 0 });
+  expect(root.status()).toBe(302);
+  expect(root.headers().location).toBe(`/app?${query}`);
+  const entry = await page.request.get(root.headers().location ?? "", { maxRedirects: 0 });
+  expect(entry.headers().location).toMatch(
+    new RegExp(`^${adminUrl(shop).replace(/\/apps\/blusteam$/, "/apps/")}`),
+  );
+});
+
 test("a deep link into the admin opens its screen", async ({ page, baseURL }) => {
-  const { app } = await openNewShop(page, baseURL, "/app/product");
+  // Shopify opens application_url (the site root) with the path: /product, which the guard sends
+  // through /app/product to set the new staff member up first.
+  const { app } = await openNewShop(page, baseURL, "/product");
   await expect(page.locator("#app-title")).toHaveText("Products");
   await expect(app.getByRole("button", { name: "Create Product" })).toBeVisible();
   await page.screenshot({ path: `${shots}/products-deep-link.png` });

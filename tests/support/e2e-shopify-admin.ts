@@ -79,18 +79,34 @@ function adminPage(shop: string, appOrigin: string, frameSrc: string) {
 </body></html>`;
 }
 
+const expiredTokensDue = new WeakMap<Page, number>();
+
+/**
+ * The next `count` session tokens the played admin hands App Bridge are expired already (a token
+ * lives a minute; an app left open past it sends one), to see the app's 401 and App Bridge's retry.
+ */
+export function expireNextTokens(page: Page, count = 1) {
+  expiredTokensDue.set(page, (expiredTokensDue.get(page) ?? 0) + count);
+}
+
 /**
  * Opens the app inside the played admin as staff member `userId` of `shop` (1 is the store's owner
- * in the stand-in), at /app or a deep link /app/{path}; answers the frame's locator.
+ * in the stand-in), at the app's address (the site root, shopify.app.toml's application_url) or a
+ * deep link /{path} as Shopify opens them (or /app/{path}, the set-up, directly); answers the frame's
+ * locator.
  */
 export async function openInShopifyAdmin(
   page: Page,
   options: { shop: string; userId?: number; appPath?: string; baseURL: string },
 ) {
-  const { shop, userId = 1, appPath = "/app", baseURL } = options;
+  const { shop, userId = 1, appPath = "/", baseURL } = options;
   const appOrigin = new URL(baseURL).origin;
   await allowFramingLocalhost(page);
-  await page.exposeFunction("mintIdToken", () => shopifyStandIn.idToken(shop, { userId }));
+  await page.exposeFunction("mintIdToken", () => {
+    const expired = expiredTokensDue.get(page) ?? 0;
+    if (expired > 0) expiredTokensDue.set(page, expired - 1);
+    return shopifyStandIn.idToken(shop, { userId, ...(expired > 0 ? { expiresIn: -120 } : {}) });
+  });
   await page
     .context()
     .route(APP_BRIDGE_URL, (route) =>

@@ -6,7 +6,10 @@ import { expect, test } from "vitest";
 /**
  * Every module app/routes.ts maps is one of two kinds, and this test keeps each kind whole:
  * - a screen (it has a default export, the component) exports an ErrorBoundary, so an error keeps the
- *   shell and shows 'Something went wrong' with Try Again;
+ *   shell and shows 'Something went wrong' with Try Again, and `headers` from the Shopify library's
+ *   boundary (app/domain/shopify/boundary-headers.server.ts), so the 401 of an expired session token
+ *   keeps the header App Bridge retries on (app/routes/embedded/session-token-retry.db.test.ts sends
+ *   one to every screen);
  * - a resource route (no component: JSON, redirects, event streams, webhooks) exports none, because
  *   React Router treats a module with an ErrorBoundary as a document route and would answer its GETs
  *   with an HTML page (server runtime: a resource route is one whose module has neither `default`
@@ -34,4 +37,13 @@ test.each(routeFiles)("%s: a screen exports an ErrorBoundary, a resource route n
   const source = readFileSync(path.join(appDir, file), "utf8");
   if (exportsDefault(source)) expect(exportsErrorBoundary(source), "screen without ErrorBoundary").toBe(true);
   else expect(exportsErrorBoundary(source), "resource route with an ErrorBoundary").toBe(false);
+});
+
+test.each(routeFiles)("%s: a screen exports the Shopify boundary's headers", (file) => {
+  const source = readFileSync(path.join(appDir, file), "utf8");
+  const exportsHeaders = /^export const headers = shopifyBoundaryHeaders;$/m.test(source);
+  expect(
+    exportsHeaders,
+    exportsDefault(source) ? "screen without headers" : "resource route with headers",
+  ).toBe(exportsDefault(source));
 });

@@ -41,8 +41,8 @@ export async function connectionForProfile(profile: StoreProfile): Promise<Store
 
 /**
  * A screen of ours inside the shop's Shopify admin (admin.shopify.com/store/{handle}/apps/{api key}
- * plus the path): Shopify opens application_url (/app) with that path, and /app/{path} leads to the
- * screen. A charge requested from inside the admin comes back there, not to the standalone app,
+ * plus the path): Shopify opens application_url (the site root) with that path, the screen itself
+ * (through /app/{path} first when the staff member is not set up yet). A charge requested from inside the admin comes back there, not to the standalone app,
  * where the merchant may have no session.
  */
 export function embeddedAppUrl(shop: string, path: string): string {

@@ -1,5 +1,6 @@
 import type { JwtPayload } from "@shopify/shopify-api";
 import { shopifyApiOrNull, shopifyAppOrNull } from "~/services/shopify/shopify.server";
+import { embeddedSetupUrl } from "./embedded-setup";
 
 /**
  * A request from inside the Shopify admin: fetches carry App Bridge's session token as a bearer
@@ -10,6 +11,20 @@ export function isEmbeddedRequest(request: Request): boolean {
   if (/^Bearer\s/i.test(request.headers.get("Authorization") ?? "")) return true;
   const { searchParams } = new URL(request.url);
   return searchParams.has("id_token") || searchParams.get("embedded") === "1";
+}
+
+/**
+ * Where a request for the app's address (/, shopify.app.toml's application_url) goes when it carries
+ * Shopify's shop or host but does not come from inside the admin: a link of Shopify's outside it
+ * (after an install, from the Partner Dashboard). /app with the same query, whose library sends it
+ * into the shop's admin, as the root route of Shopify's React Router template does. Null for any
+ * other request: inside the admin / is the home screen (the guard sends a staff member not set up
+ * yet through /app, which comes back here), and our own pages carry neither parameter.
+ */
+export function embeddedEntryForShopifyLink(request: Request): string | null {
+  const { searchParams } = new URL(request.url);
+  if (isEmbeddedRequest(request) || !(searchParams.has("shop") || searchParams.has("host"))) return null;
+  return embeddedSetupUrl(request);
 }
 
 type AdminContext = Awaited<

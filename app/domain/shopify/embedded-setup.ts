@@ -1,7 +1,8 @@
 /**
- * The embedded app's URLs. Shopify opens /app (shopify.app.toml's application_url); inside the admin
- * the screens keep their own URLs (/contacts, /touchpoints...), served by the same route modules as
- * the standalone app. /app and /app/{path} set the staff member up, then send them to / or /{path}
+ * The embedded app's URLs. Shopify opens the site root (shopify.app.toml's application_url), or
+ * /{path} for a deep link; inside the admin the screens keep their own URLs (/contacts,
+ * /touchpoints...), served by the same route modules as the standalone app. The guard sends a staff
+ * member not set up yet to /app or /app/{path}, which set them up, then send them to / or /{path}
  * with the query Shopify gave (embedded, shop, host, id_token...), so a deep link into the admin
  * lands on its screen.
  */

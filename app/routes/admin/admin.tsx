@@ -10,6 +10,7 @@ import { loadTermsTab } from "~/domain/admin/legal.server";
 import { loadPlatformOverviewTab } from "~/domain/admin/overview-tab.server";
 import { adminTabOf, adminTabs } from "~/domain/admin/tabs";
 import { loadUsersTab } from "~/domain/admin/users.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { AuditTab } from "~/ui/admin/audit-tab";
 import { CompaniesTab } from "~/ui/admin/companies-tab";
 import { TermsTab } from "~/ui/admin/terms-tab";
@@ -111,3 +112,4 @@ function PickCompanyBanner() {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -8,6 +8,7 @@ import { confirmSignUp, resendSignUpCode } from "~/domain/auth/identity.server";
 import { requestOrigin } from "~/domain/auth/origin.server";
 import { confirmSignUpSchema } from "~/domain/auth/schemas";
 import { getCookieSession, redirectWithFeedback, redirectWithToast } from "~/domain/auth/session.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { asI18nKey } from "~/i18n/keys";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
@@ -82,3 +83,4 @@ export default function ConfirmSignUp({ loaderData, actionData }: Route.Componen
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -7,6 +7,7 @@ import { redirectSignedInAway } from "~/domain/access/guard.server";
 import { forgotPassword, normalizeEmail } from "~/domain/auth/identity.server";
 import { requestOrigin } from "~/domain/auth/origin.server";
 import { forgotPasswordSchema } from "~/domain/auth/schemas";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { asI18nKey } from "~/i18n/keys";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
@@ -65,3 +66,4 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -8,6 +8,7 @@ import { requestOrigin } from "~/domain/auth/origin.server";
 import { authenticateWithPassword } from "~/domain/auth/password-sign-in.server";
 import { loginSchema } from "~/domain/auth/schemas";
 import { commit, getCookieSession, startUserSession } from "~/domain/auth/session.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { asI18nKey } from "~/i18n/keys";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
@@ -114,3 +115,4 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

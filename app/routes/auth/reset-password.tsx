@@ -8,6 +8,7 @@ import { forgotPassword, resetPassword } from "~/domain/auth/identity.server";
 import { requestOrigin } from "~/domain/auth/origin.server";
 import { resetPasswordSchema } from "~/domain/auth/schemas";
 import { redirectWithFeedback } from "~/domain/auth/session.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { asI18nKey } from "~/i18n/keys";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
@@ -94,3 +95,4 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

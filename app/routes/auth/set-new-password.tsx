@@ -6,6 +6,7 @@ import { Form, redirect, useNavigation } from "react-router";
 import { completeNewPassword } from "~/domain/auth/identity.server";
 import { setNewPasswordSchema } from "~/domain/auth/schemas";
 import { commit, getCookieSession } from "~/domain/auth/session.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { asI18nKey } from "~/i18n/keys";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormTextField } from "~/ui/fields";
@@ -82,3 +83,4 @@ export default function SetNewPassword({ actionData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -8,6 +8,7 @@ import { normalizeEmail, signUp } from "~/domain/auth/identity.server";
 import { requestOrigin } from "~/domain/auth/origin.server";
 import { signupSchema } from "~/domain/auth/schemas";
 import { commit, getCookieSession } from "~/domain/auth/session.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { asI18nKey } from "~/i18n/keys";
 import { AuthLayout } from "~/ui/auth-layout";
 import { FormCheckbox, FormTextField } from "~/ui/fields";
@@ -109,3 +110,4 @@ export default function Signup({ actionData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

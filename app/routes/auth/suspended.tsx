@@ -4,6 +4,7 @@ import { Form, redirect } from "react-router";
 import { config } from "~/config.server";
 import { getOptionalViewer } from "~/domain/access/guard.server";
 import { isActiveAccountDisabled } from "~/domain/accounts/accounts.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/suspended";
 
@@ -43,3 +44,4 @@ export default function Suspended({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -24,6 +24,7 @@ import { contactTimeline, smsConsentOf, TIMELINE_LIMIT } from "~/domain/journeys
 import { recordSmsConsent } from "~/domain/messaging/consent.server";
 import { linkContactToProduct, listContactProducts } from "~/domain/products/links.server";
 import { listProducts } from "~/domain/products/products.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { AddProductDrawer } from "~/ui/contacts/add-product-drawer";
 import { AttributesCard } from "~/ui/contacts/attributes-card";
 import { ContactDrawer, isContactDrawerData } from "~/ui/contacts/contact-drawer";
@@ -295,3 +296,4 @@ export default function ContactDetail({ loaderData, actionData }: Route.Componen
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -10,6 +10,7 @@ import { submitContactDrawer } from "~/domain/contacts/contact-drawer.server";
 import { deleteContact, getContact, listContacts } from "~/domain/contacts/contacts.server";
 import { formatPhone } from "~/domain/contacts/phone";
 import { listProducts } from "~/domain/products/products.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { AddAttribute } from "~/ui/contacts/attribute-drawer";
 import { ContactDrawer, type EditableContact, isContactDrawerData } from "~/ui/contacts/contact-drawer";
 import { ContactsTable } from "~/ui/contacts/contacts-table";
@@ -134,3 +135,4 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -9,6 +9,7 @@ import { can } from "~/domain/access/permissions";
 import { createContactWithExtras } from "~/domain/contacts/new-contact.server";
 import { ADD_CONTACT_SUCCESS_CLOSE_MS, addContactPageSchema } from "~/domain/contacts/schemas";
 import { listProducts } from "~/domain/products/products.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { asI18nKey } from "~/i18n/keys";
 import { NewContactExtras } from "~/ui/contacts/new-contact-extras";
 import { FormTextField } from "~/ui/fields";
@@ -155,3 +156,4 @@ export default function CreateContact({ loaderData, actionData }: Route.Componen
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

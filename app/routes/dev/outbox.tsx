@@ -1,6 +1,7 @@
 import { Badge, BlockStack, Box, Card, InlineStack, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { fromThisMachineContext } from "~/context.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { listOutboxMessages, requireLocalOutbox } from "~/services/outbox/outbox.server";
 import { EmptyMessage } from "~/ui/empty-message";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
@@ -76,3 +77,4 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

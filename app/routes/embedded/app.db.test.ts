@@ -6,6 +6,7 @@ import { i18nextMiddleware } from "~/i18n/i18n.server";
 import { APP, sessionToken, setUpEmbeddedShopify } from "../../../tests/support/embedded-shopify";
 import { createAccount } from "../../../tests/support/factories";
 import { describeEachDatabase } from "../../../tests/support/test-database";
+import { middleware as homeMiddleware } from "../home";
 import type { Route as AppRoute } from "./+types/app";
 import type { Route as AuthRoute } from "./+types/auth";
 import { loader as appLoader } from "./app";
@@ -20,6 +21,23 @@ async function answer<T>(call: () => Promise<T>) {
     if (thrown instanceof Response) return { response: thrown };
     throw thrown;
   }
+}
+
+/**
+ * The app's address (/, shopify.app.toml's application_url) as its own middleware answers it: where it
+ * sends the request, or null when it lets the layout and the home screen answer (React Router goes on
+ * when a middleware returns without calling next).
+ */
+async function openRoot(url: string, init: RequestInit = {}) {
+  const next = async () => new Response(null);
+  const { response } = await answer(async () => {
+    for (const middleware of homeMiddleware)
+      await middleware(
+        { request: new Request(url, init), context: new RouterContextProvider(), params: {} } as never,
+        next,
+      );
+  });
+  return response ? response.headers.get("Location") : null;
 }
 
 const openApp = (url: string) =>
@@ -80,6 +98,37 @@ describeEachDatabase("/app and /auth/* with Shopify configured", () => {
     expect(response?.headers.get("Location")).toMatch(
       /^https:\/\/admin\.shopify\.com\/store\/demo-shop\/apps\//,
     );
+  });
+
+  test("Shopify's link to the app's address with the shop goes on to /app, and from there into the shop's admin", async () => {
+    // As after an install or from the Partner Dashboard: the site root with Shopify's signed query.
+    const query = `shop=${SHOP}&host=${adminHostFor(SHOP)}&hmac=abc&timestamp=1700000000`;
+    const entry = await openRoot(`${APP}/?${query}`);
+    expect(entry).toBe(`/app?${query}`);
+    const { response } = await openApp(`${APP}${entry}`);
+    expect(response?.headers.get("Location")).toMatch(
+      /^https:\/\/admin\.shopify\.com\/store\/demo-shop\/apps\//,
+    );
+    // The host alone is Shopify's too.
+    expect(await openRoot(`${APP}/?host=${adminHostFor(SHOP)}`)).toBe(`/app?host=${adminHostFor(SHOP)}`);
+  });
+
+  test("the app's address inside the admin, and without Shopify's query, is the home screen", async () => {
+    const token = await sessionToken(SHOP, { sub: "7" });
+    const embedded = new URLSearchParams({
+      embedded: "1",
+      shop: SHOP,
+      host: adminHostFor(SHOP),
+      id_token: token,
+    });
+    // Shopify opening the app in the admin, and /app's own redirect back: the guard takes it from there.
+    expect(await openRoot(`${APP}/?${embedded}`)).toBeNull();
+    // App Bridge's fetches carry the token as a bearer header.
+    expect(
+      await openRoot(`${APP}/?shop=${SHOP}`, { headers: { Authorization: `Bearer ${token}` } }),
+    ).toBeNull();
+    expect(await openRoot(`${APP}/`)).toBeNull();
+    expect(await openRoot(`${APP}/?range=last7`)).toBeNull();
   });
 
   test("a deep link /app/{path} sets the staff member up, then opens /{path} with the same query", async () => {

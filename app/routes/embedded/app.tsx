@@ -2,6 +2,7 @@ import { Banner, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { getEmbeddedAuth } from "~/domain/access/guard.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { embeddedTargetUrl } from "~/domain/shopify/embedded-setup";
 import { provisionEmbeddedStaff } from "~/domain/shopify/embedded-staff.server";
 import { shopifyAppOrNull } from "~/services/shopify/shopify.server";
@@ -10,8 +11,10 @@ import { ShopifyNotConfigured } from "~/ui/shopify/not-configured";
 import type { Route } from "./+types/app";
 
 /**
- * The embedded app's entry (shopify.app.toml's application_url): Shopify opens
- * /app?embedded=1&shop&host&id_token... in the admin's iframe. The library verifies the token and
+ * The embedded app's set-up. Shopify opens the site root (shopify.app.toml's application_url), or a
+ * deep link, in the admin's iframe with ?embedded=1&shop&host&id_token...; the guard sends a staff
+ * member it cannot place yet here with that query, and / sends Shopify's links outside the admin that
+ * carry the shop here too (home.tsx). The library verifies the token and
  * gets the store's offline session by token exchange; this records the store, maps the staff member
  * to our user and makes them a member of the shop's company, then sends them to the screen (/ for
  * /app, /contacts for /app/contacts) with the same query. Every screen then authenticates each
@@ -48,3 +51,4 @@ export default function EmbeddedApp({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

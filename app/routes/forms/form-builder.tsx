@@ -10,6 +10,7 @@ import { defaultFormDocument, formDocumentSchema } from "~/domain/forms/form-doc
 import { createForm, type FormRecord, getForm, setPublished, updateForm } from "~/domain/forms/forms.server";
 import { isPlainTextError } from "~/domain/kernel/plain-text";
 import { listProducts } from "~/domain/products/products.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { readBodyWithin } from "~/domain/shopify/webhooks/request-body.server";
 import { asI18nKey } from "~/i18n/keys";
 import { Builder } from "~/ui/forms/builder";
@@ -103,3 +104,4 @@ export default function FormBuilderPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

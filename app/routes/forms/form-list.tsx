@@ -7,6 +7,7 @@ import { can, type Permission } from "~/domain/access/permissions";
 import { respond } from "~/domain/actions/respond.server";
 import { copyForm, deleteForm, listForms } from "~/domain/forms/forms.server";
 import { retryStuckSubmissions, stuckSubmissions } from "~/domain/forms/stuck-submissions.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { FormList } from "~/ui/forms/form-list";
 import { StuckSubmissionsBanner } from "~/ui/forms/stuck-submissions-banner";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
@@ -93,3 +94,4 @@ export default function ContactForms({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

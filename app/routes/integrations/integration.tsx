@@ -14,6 +14,7 @@ import {
 } from "~/domain/integrations/shopify-integration.server";
 import { smsMarketingStatusOf } from "~/domain/integrations/sms-status";
 import { integrationUrl, integrationViewOf } from "~/domain/integrations/views";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { readConsentText } from "~/domain/shopify/consent-text.server";
 import { answerConsentTextSave } from "~/domain/shopify/consent-text-action.server";
 import { tritechAction } from "~/domain/tritech/action.server";
@@ -143,3 +144,4 @@ export default function Integration({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -5,6 +5,7 @@ import { Form, useSubmit } from "react-router";
 import { z } from "zod";
 import { permit, requireCaller } from "~/domain/access/guard.server";
 import { parseIntent, rejectedForm } from "~/domain/actions/intent";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { followInvitationLink } from "~/domain/team/invite-link.server";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/invitation-link";
@@ -58,3 +59,4 @@ export default function InvitationLink({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

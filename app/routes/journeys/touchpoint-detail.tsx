@@ -7,6 +7,7 @@ import { latestMessages, touchpointCounts } from "~/domain/journeys/touchpoint-s
 import { getJourney, getTouchpoint } from "~/domain/journeys/touchpoints.server";
 import { trackedLinkUrl } from "~/domain/messaging/link-codes";
 import { getAttributionWindowDays } from "~/domain/settings/attribution.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { touchpointRevenue } from "~/domain/shopify/commerce/attributed-revenue.server";
 import { EmptyMessage } from "~/ui/empty-message";
 import { workflowUrl } from "~/ui/journeys/journey-card";
@@ -205,3 +206,4 @@ export default function TouchpointDetail({ loaderData }: Route.ComponentProps) {
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/route-error-boundary";
+export const headers = shopifyBoundaryHeaders;

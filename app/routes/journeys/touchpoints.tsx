@@ -6,6 +6,7 @@ import { requireMember } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
 import { type DrawerAnswer, touchpointAction } from "~/domain/journeys/touchpoint-actions.server";
 import { listJourneys, listStateChanges, listTouchpoints } from "~/domain/journeys/touchpoints.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { approvedTemplates } from "~/domain/whatsapp/templates.server";
 import { EmptyMessage } from "~/ui/empty-message";
 import { JourneyCard, type JourneyView, type TouchpointView } from "~/ui/journeys/journey-card";
@@ -164,3 +165,4 @@ function journeyTouchpointOrdinals(journeys: JourneyView[], journeyId: string) {
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/route-error-boundary";
+export const headers = shopifyBoundaryHeaders;

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { data, useNavigate } from "react-router";
 import { requireMember } from "~/domain/access/guard.server";
 import { getJourneyWithTouchpoints, listJourneys } from "~/domain/journeys/touchpoints.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { EmptyMessage } from "~/ui/empty-message";
 import { detailUrl, workflowUrl } from "~/ui/journeys/journey-card";
 import { StateBadge } from "~/ui/journeys/journey-state";
@@ -194,3 +195,4 @@ function Connector() {
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/ui/route-error-boundary";
+export const headers = shopifyBoundaryHeaders;

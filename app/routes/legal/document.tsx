@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, useFetcher } from "react-router";
 import { getOptionalViewer, permit, requireViewer, viewerSubject } from "~/domain/access/guard.server";
 import { getLegalDocument, recordLegalAcceptance } from "~/domain/legal/legal.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { EmptyMessage } from "~/ui/empty-message";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/document";
@@ -66,3 +67,4 @@ function useRecordOpening(shouldRecord: boolean) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

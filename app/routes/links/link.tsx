@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { config } from "~/config.server";
 import { followTrackedLink } from "~/domain/messaging/tracked-links.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { getI18n } from "~/i18n/i18n.server";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/link";
@@ -52,3 +53,4 @@ export default function TrackedLinkNotFound() {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -26,6 +26,7 @@ import {
 } from "~/domain/products/links.server";
 import { deleteProduct, getProduct, renameProduct } from "~/domain/products/products.server";
 import { productNameSchema } from "~/domain/products/schemas";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { ConfirmModal } from "~/ui/confirm-modal";
 import { ContactDrawer, isContactDrawerData } from "~/ui/contacts/contact-drawer";
 import { ChooseContactModal } from "~/ui/products/choose-contact-modal";
@@ -295,3 +296,4 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

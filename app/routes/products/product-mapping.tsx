@@ -6,6 +6,7 @@ import { type MemberContext, requireMember, requireMemberWith } from "~/domain/a
 import { can } from "~/domain/access/permissions";
 import { respond } from "~/domain/actions/respond.server";
 import type { Toast } from "~/domain/actions/toast";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { catalogueSyncOf, requestCatalogueSync } from "~/domain/shopify/commerce/catalogue.server";
 import { mappingRequest, syncForm } from "~/domain/shopify/commerce/mapping-schemas";
 import {
@@ -159,3 +160,4 @@ export default function ProductMapping({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -20,6 +20,7 @@ import { requireMember, requireMemberWith } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
 import { createProduct, listProducts } from "~/domain/products/products.server";
 import { productNameSchema } from "~/domain/products/schemas";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { EmptyMessage } from "~/ui/empty-message";
 import { ProductNameDrawer } from "~/ui/products/product-name-drawer";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
@@ -151,3 +152,4 @@ function ProductCard({ id, name }: { id: string; name: string }) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

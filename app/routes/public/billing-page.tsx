@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { isFramableByAnySite } from "~/domain/access/security.server";
 import { listBillingPlans } from "~/domain/billing/catalogue.server";
 import { choosablePlans, customersFor, planDisplayName } from "~/domain/billing/plans";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { BillingTable } from "~/ui/billing/billing-table";
 import { useBillingFormat } from "~/ui/billing/format";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
@@ -79,3 +80,4 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

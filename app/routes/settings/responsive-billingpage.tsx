@@ -2,6 +2,7 @@ import { Page } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { requireMember } from "~/domain/access/guard.server";
 import { loadBillingTab } from "~/domain/billing/billing-tab.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { BillingView } from "~/ui/billing/billing-view";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import type { Route } from "./+types/responsive-billingpage";
@@ -22,3 +23,4 @@ export default function ResponsiveBillingPage({ loaderData }: Route.ComponentPro
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -18,6 +18,7 @@ import {
 } from "~/domain/settings/schemas";
 import { loadSettingsTab } from "~/domain/settings/settings-page.server";
 import { settingsTabOf, settingsTabs } from "~/domain/settings/settings-tabs";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { BillingTab } from "~/ui/settings/billing-tab";
 import { OrganizationTab } from "~/ui/settings/organization-tab";
@@ -186,3 +187,4 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -11,6 +11,7 @@ import { createCompanySchema, requestAccessSchema } from "~/domain/accounts/sche
 import { parseIntent, unknownIntent } from "~/domain/actions/intent";
 import { redirectWithToast } from "~/domain/auth/session.server";
 import { loadSubdomainPatterns } from "~/domain/platform/system-configuration.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { listMyInvitations } from "~/domain/team/invitations.server";
 import { InviteProblemModal } from "~/ui/invitations/invite-problem-modal";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
@@ -189,3 +190,4 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { clientIpContext } from "~/context.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { beginStoreInstall } from "~/domain/shopify/install.server";
 import { InstallProblemPage } from "~/ui/onboarding/install-problem";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
@@ -22,3 +23,4 @@ export default function ShopifyInstall({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -6,6 +6,7 @@ import { config } from "~/config.server";
 import { clientIpContext } from "~/context.server";
 import { getOptionalViewer } from "~/domain/access/guard.server";
 import { commit, getCookieSession } from "~/domain/auth/session.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { completeStoreInstall } from "~/domain/shopify/install.server";
 import { storeDetailsValue } from "~/domain/shopify/onboarding.server";
 import { AuthLayout } from "~/ui/auth-layout";
@@ -82,3 +83,4 @@ function Checking() {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -8,6 +8,7 @@ import {
   getCookieSession,
   redirectWithToast,
 } from "~/domain/auth/session.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import {
   createCompanyForStore,
   dismissWelcome,
@@ -142,3 +143,4 @@ export default function UnboxingTour({ loaderData, actionData }: Route.Component
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

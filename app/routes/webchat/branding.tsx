@@ -5,6 +5,7 @@ import { requireMemberWith } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
 import type { Toast } from "~/domain/actions/toast";
 import { loadSubdomainPatterns } from "~/domain/platform/system-configuration.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { readBodyWithin } from "~/domain/shopify/webhooks/request-body.server";
 import { listAssets } from "~/domain/webchat/branding/assets.server";
 import { getChatBranding, saveChatBranding } from "~/domain/webchat/branding/branding.server";
@@ -69,3 +70,4 @@ export default function BrandingPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { requireViewerWith, viewerSubject } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { answerReplyForm, loadInbox } from "~/domain/webchat/chat/inbox.server";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { ChatInbox } from "~/ui/webchat/chat-inbox";
@@ -31,3 +32,4 @@ export default function ChatInterface({ loaderData }: Route.ComponentProps) {
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: inboxStyles }];
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

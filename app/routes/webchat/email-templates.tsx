@@ -5,6 +5,7 @@ import { requireMemberWith } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
 import type { Toast } from "~/domain/actions/toast";
 import { listAttributes } from "~/domain/contacts/attributes.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { readBodyWithin } from "~/domain/shopify/webhooks/request-body.server";
 import { MAX_BODY_LENGTH, TEMPLATE_KINDS } from "~/domain/webchat/templates/template-html";
 import {
@@ -106,3 +107,4 @@ export default function EmailTemplatesPage({ loaderData }: Route.ComponentProps)
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

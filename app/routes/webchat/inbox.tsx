@@ -1,5 +1,6 @@
 import { requireMemberWith } from "~/domain/access/guard.server";
 import { can } from "~/domain/access/permissions";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { answerReplyForm, companyChatUrl, loadInbox } from "~/domain/webchat/chat/inbox.server";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { ChatInbox } from "~/ui/webchat/chat-inbox";
@@ -42,3 +43,4 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: inboxStyles }];
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

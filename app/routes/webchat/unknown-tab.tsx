@@ -1,5 +1,6 @@
 import { Page } from "@shopify/polaris";
 import { requireMemberWith } from "~/domain/access/guard.server";
+import { shopifyBoundaryHeaders } from "~/domain/shopify/boundary-headers.server";
 import { RouteErrorBoundary } from "~/ui/route-error-boundary";
 import { WebchatTabs } from "~/ui/webchat/webchat-tabs";
 import type { Route } from "./+types/unknown-tab";
@@ -19,3 +20,4 @@ export default function WebchatUnknownTab() {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = shopifyBoundaryHeaders;

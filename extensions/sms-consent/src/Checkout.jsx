@@ -22,7 +22,12 @@ export default async () => {
   render(<Extension />, document.body);
 };
 
-/** A shop metafield of ours, as the extension receives it (namespace in the `$app:` form). */
+/**
+ * A shop metafield of ours, as the extension receives it (namespace in the `$app:` form).
+ * @param {NonNullable<typeof shopify.appMetafields.value>} entries
+ * @param {string} key
+ * @returns {string | null}
+ */
 function shopMetafield(entries, key) {
   const entry = entries.find(
     (e) =>
@@ -32,6 +37,14 @@ function shopMetafield(entries, key) {
   );
   const value = entry?.metafield.value;
   return typeof value === "string" && value.trim() ? value.trim() : null;
+}
+
+/**
+ * The checkbox a change event came from (the package types the handler's event as a plain Event).
+ * @param {Event} event
+ */
+function consentCheckboxOf(event) {
+  return /** @type {HTMLElementTagNameMap["s-consent-checkbox"]} */ (event.currentTarget);
 }
 
 function Extension() {
@@ -46,7 +59,7 @@ function Extension() {
       <s-consent-checkbox
         policy="sms-marketing"
         label={title}
-        onChange={(event) => setChecked(Boolean(event.currentTarget.checked))}
+        onChange={(event) => setChecked(Boolean(consentCheckboxOf(event).checked))}
       />
       {text.split(/\n+/).map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one text, never reordered
