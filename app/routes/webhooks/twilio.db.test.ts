@@ -302,6 +302,47 @@ describeEachDatabase("Twilio webhooks", (getDb) => {
     expect(await statusOf(three.id)).toMatchObject({ status: "failed", statusReason: "Twilio error 30999" });
   });
 
+  test("partially_delivered is final and undelivered, says it was partial, and proves a send whose answer was lost", async () => {
+    const { account, contact } = await companyWithContact("+15550007878");
+    const base = { accountId: account.id, contactId: contact.id, channel: "sms" as const };
+    const known = await createMessage({
+      ...base,
+      idempotencyKey: "partial-1",
+      recipient: "+15550007878",
+      status: "sent",
+      providerMessageId: "SMpartial1",
+    });
+    // Sent, but Twilio's answer was lost: only the receipt (with our id in its address) names it.
+    const lost = await createMessage({
+      ...base,
+      idempotencyKey: "partial-2",
+      recipient: "+15550007878",
+      status: "failed",
+      statusReason: "unknown_outcome",
+    });
+    const row = async (id: string) => (await getDb().select().from(messages).where(eq(messages.id, id)))[0];
+    const report = (path: string, sid: string, value: string, extra: Record<string, string> = {}) =>
+      post(statusAction, path, { MessageSid: sid, MessageStatus: value, AccountSid: "AC1", ...extra });
+
+    expect((await report("/webhooks/twilio/status", "SMpartial1", "partially_delivered")).status).toBe(200);
+    // Final: a later receipt does not turn it into a delivery.
+    await report("/webhooks/twilio/status", "SMpartial1", "delivered");
+    expect(await row(known.id)).toMatchObject({
+      status: "undelivered",
+      statusReason: "Twilio: partially delivered (only part of the message reached the handset)",
+    });
+
+    await report(`/webhooks/twilio/status?message=${lost.id}`, "SMpartial2", "partially_delivered", {
+      ErrorCode: "30003",
+    });
+    expect(await row(lost.id)).toMatchObject({
+      providerMessageId: "SMpartial2",
+      status: "undelivered",
+      statusReason:
+        "Twilio: partially delivered (only part of the message reached the handset); Twilio error 30003: unreachable destination handset",
+    });
+  });
+
   test("a status for an unknown sid is acknowledged with 200 and changes nothing", async () => {
     const { account, contact } = await companyWithContact("+15550008888");
     const kept = await createMessage({
