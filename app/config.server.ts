@@ -82,6 +82,8 @@ const schema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+  // The secret of the SharedKey a Twilio Webhooks Rule signs our webhooks with (instead of the auth token).
+  TWILIO_WEBHOOK_SHARED_KEY_SECRET: z.string().optional(),
   // WhatsApp by Meta's Cloud API when both are set; otherwise the local outbox.
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   WHATSAPP_ACCESS_TOKEN: z.string().optional(),
