@@ -26,17 +26,23 @@ function closeSchemas(document: Document): Document {
   // Components that are parts of an allOf somewhere: left open (the allOf's holder is closed).
   const allOfParts = new Set<string>();
   const findParts = (node: unknown) => {
-    if (Array.isArray(node)) return node.forEach(findParts);
+    if (Array.isArray(node)) {
+      for (const item of node) findParts(item);
+      return;
+    }
     if (!isObject(node)) return;
     if (Array.isArray(node.allOf))
       for (const part of node.allOf)
         if (isObject(part) && typeof part.$ref === "string") allOfParts.add(part.$ref);
-    Object.values(node).forEach(findParts);
+    for (const value of Object.values(node)) findParts(value);
   };
   findParts(copy);
 
   const close = (node: unknown, isPart: boolean) => {
-    if (Array.isArray(node)) return node.forEach((n) => close(n, false));
+    if (Array.isArray(node)) {
+      for (const item of node) close(item, false);
+      return;
+    }
     if (!isObject(node)) return;
     if (Array.isArray(node.allOf)) {
       for (const part of node.allOf) {
