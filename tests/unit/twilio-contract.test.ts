@@ -45,10 +45,10 @@ describe("Twilio's published OpenAPI", () => {
     for (const request of twilio.requests) {
       expect(request.headers["content-type"]).toBe("application/x-www-form-urlencoded");
       const form = Object.fromEntries(new URLSearchParams(request.body));
-      expect(Object.keys(form).sort()).toEqual(["Body", "From", "StatusCallback", "To"]);
       expect(
         contract.errors(`${CREATE}/requestBody/content/application~1x-www-form-urlencoded/schema`, form),
       ).toEqual([]);
+      expect(Object.keys(form).sort()).toEqual(["Body", "From", "StatusCallback", "To"]);
     }
   });
 
