@@ -87,7 +87,7 @@ const schema = z.object({
   // WhatsApp by Meta's Cloud API when both are set; otherwise the local outbox.
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   WHATSAPP_ACCESS_TOKEN: z.string().optional(),
-  META_GRAPH_URL: z.url().default("https://graph.facebook.com/v21.0"),
+  META_GRAPH_URL: z.url().default("https://graph.facebook.com/v23.0"),
   // How long a provider (Twilio, Meta) may take to answer before the send is retried later.
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // A queued journey message whose send job has not run after this long is queued again.

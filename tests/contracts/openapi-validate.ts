@@ -69,8 +69,12 @@ function closeSchemas(document: Document): Document {
 
 export type Contract = {
   document: Document;
-  /** The errors of `value` against the schema at `pointer` (a JSON pointer into the document); [] when it validates. */
-  errors: (pointer: string, value: unknown) => string[];
+  /**
+   * The errors of `value` against the schema at `pointer` (a JSON pointer into the document); [] when
+   * it validates. `notRequired`: properties whose absence is no error (a Graph answer holds only the
+   * fields asked for with ?fields=).
+   */
+  errors: (pointer: string, value: unknown, options?: { notRequired?: string[] }) => string[];
 };
 
 export function loadContract(file: URL): Contract {
@@ -82,13 +86,16 @@ export function loadContract(file: URL): Contract {
     `${e.instancePath || "/"} ${e.message}${e.params && "unevaluatedProperty" in e.params ? `: ${e.params.unevaluatedProperty}` : ""}${e.params && "allowedValues" in e.params ? ` ${JSON.stringify(e.params.allowedValues)}` : ""}`;
   return {
     document,
-    errors: (pointer, value) => {
+    errors: (pointer, value, options) => {
       let validate = compiled.get(pointer);
       if (!validate) {
         validate = ajv.compile({ $ref: `contract${pointer}` });
         compiled.set(pointer, validate);
       }
-      return validate(value) ? [] : (validate.errors ?? []).map(describe);
+      if (validate(value)) return [];
+      const excused = (e: ErrorObject) =>
+        e.keyword === "required" && options?.notRequired?.includes(String(e.params.missingProperty));
+      return (validate.errors ?? []).filter((e) => !excused(e)).map(describe);
     },
   };
 }
