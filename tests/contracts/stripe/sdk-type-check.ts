@@ -92,6 +92,12 @@ function check(checker: ts.TypeChecker, value: unknown, type: ts.Type, path: str
       const sameSort = value === null || value === undefined || !(member.flags & absent);
       if (sameSort && (!best || found.length < best.length)) best = found;
     }
+    const literal = (m: ts.Type) => m.isLiteral() || (m.flags & (ts.TypeFlags.BooleanLiteral | absent)) !== 0;
+    if (!isRecord(value) && !Array.isArray(value) && members.every(literal)) {
+      const allowed = members.map((m) => checker.typeToString(m)).join(" | ");
+      errors.push(`${path}: ${JSON.stringify(value)} is not one of ${allowed}`);
+      return;
+    }
     errors.push(...(best ?? [`${path}: matches no member of ${checker.typeToString(type)}`]));
     return;
   }
