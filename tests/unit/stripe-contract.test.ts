@@ -86,6 +86,7 @@ describe("Stripe's contract (the SDK's types at its pinned API version)", () => 
       accountId: "account-1",
       planId: "lite-2500",
       lookupKeys: keys("lite-2500"),
+      customerId: null,
       customerEmail: "owner@example.com",
       successUrl: "https://app.test/billing/return?session_id={CHECKOUT_SESSION_ID}",
       cancelUrl: "https://app.test/billing",
@@ -117,6 +118,8 @@ describe("Stripe's contract (the SDK's types at its pinned API version)", () => 
       accountId: "account-2",
       planId: "lite-2500",
       lookupKeys: keys("lite-2500"),
+      customerId: null,
+      customerEmail: null,
       successUrl: "https://app.test/billing/return?session_id={CHECKOUT_SESSION_ID}",
       cancelUrl: "https://app.test/billing",
     });

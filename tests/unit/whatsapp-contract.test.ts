@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { config, resetConfigForTests } from "~/config.server";
+import { sendWhatsAppText } from "~/services/messaging/meta.server";
 import {
   businessAccountNumber,
   messageTemplates,
   sendWhatsAppTemplate,
 } from "~/services/messaging/meta-business.server";
-import { sendWhatsAppText } from "~/services/messaging/meta.server";
 import { loadContract, operationPointer } from "../contracts/openapi-validate";
 import { type MetaStandIn, metaErrors, startMetaStandIn } from "../support/stand-ins/meta";
 import type { RecordedRequest } from "../support/stand-ins/provider-stand-in";

@@ -268,7 +268,12 @@ export function subscriptionItemObject(
  * price, in the Plans API's shape (same id).
  */
 export function planOf(price: StripeObject): StripeObject {
-  const recurring = price.recurring ?? { interval: "month", interval_count: 1, usage_type: "licensed", meter: null };
+  const recurring = price.recurring ?? {
+    interval: "month",
+    interval_count: 1,
+    usage_type: "licensed",
+    meter: null,
+  };
   return {
     id: price.id,
     object: "plan",
