@@ -82,10 +82,12 @@ const schema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: z.url().default("https://api.twilio.com"),
+  // The secret of the SharedKey a Twilio Webhooks Rule signs our webhooks with (instead of the auth token).
+  TWILIO_WEBHOOK_SHARED_KEY_SECRET: z.string().optional(),
   // WhatsApp by Meta's Cloud API when both are set; otherwise the local outbox.
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   WHATSAPP_ACCESS_TOKEN: z.string().optional(),
-  META_GRAPH_URL: z.url().default("https://graph.facebook.com/v21.0"),
+  META_GRAPH_URL: z.url().default("https://graph.facebook.com/v23.0"),
   // How long a provider (Twilio, Meta) may take to answer before the send is retried later.
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // A queued journey message whose send job has not run after this long is queued again.

@@ -8,32 +8,51 @@ import type { Queryable } from "~/domain/kernel/scope";
 
 /**
  * Delivery status reports (Twilio's status callbacks): a message moves forward only, queued → sending →
- * sent → delivered | failed | undelivered; the last three are final. A late or repeated report never
+ * sent → delivered | failed | undelivered (partially_delivered among them); the last three are final. A late or repeated report never
  * moves a message back.
  */
 
-/** Twilio's MessageStatus values, as our statuses; null for statuses that say nothing about delivery. */
+/**
+ * Every value of Twilio's Message status (the `message_enum_status` of Twilio's OpenAPI,
+ * tests/contracts/twilio), as our status; null for the two that only inbound messages have.
+ * `partially_delivered`: Twilio has a delivery receipt for some of the message but not all of it
+ * (Twilio's reference leaves it undescribed: twilio/twilio-node#607). The recipient did not get the
+ * message whole, so it is final and undelivered, with a reason that says it was partial; Twilio did
+ * send it, so it also proves a send whose answer was lost.
+ */
+export const TWILIO_MESSAGE_STATUSES = {
+  accepted: "queued",
+  scheduled: "queued",
+  queued: "queued",
+  sending: "sending",
+  sent: "sent",
+  delivered: "delivered",
+  read: "delivered",
+  partially_delivered: "undelivered",
+  undelivered: "undelivered",
+  failed: "failed",
+  canceled: "failed",
+  receiving: null,
+  received: null,
+} as const satisfies Record<string, MessageStatus | null>;
+
+/** The reason kept for a status whose name alone would mislead (a partial delivery reads 'Undelivered'). */
+const TWILIO_STATUS_REASONS: Record<string, string> = {
+  partially_delivered: "Twilio: partially delivered (only part of the message reached the handset)",
+};
+
+/** A failure in words: what the status means when its name would mislead, then Twilio's error code. */
+function failureReason(reported: string, errorCode: string | null | undefined): string | null {
+  const parts = [ownEntry(TWILIO_STATUS_REASONS, reported), twilioErrorReason(errorCode)].filter(Boolean);
+  return parts.length > 0 ? parts.join("; ") : null;
+}
+
+/** Statuses that show the provider took the message (so a send whose answer was lost did happen). */
+const PROVES_SEND = new Set(["sent", "delivered", "read", "partially_delivered"]);
+
+/** Twilio's MessageStatus values (and WhatsApp's, which share their names), as our statuses. */
 export function statusFromTwilio(value: string): MessageStatus | null {
-  switch (value.trim().toLowerCase()) {
-    case "accepted":
-    case "scheduled":
-    case "queued":
-      return "queued";
-    case "sending":
-      return "sending";
-    case "sent":
-      return "sent";
-    case "delivered":
-    case "read":
-      return "delivered";
-    case "undelivered":
-      return "undelivered";
-    case "failed":
-    case "canceled":
-      return "failed";
-    default:
-      return null;
-  }
+  return ownEntry(TWILIO_MESSAGE_STATUSES, value.trim().toLowerCase()) ?? null;
 }
 
 const RANK: Record<MessageStatus, number> = {
@@ -86,9 +105,10 @@ export async function applyDeliveryStatus(
   report: StatusReport,
   db: Queryable = getDb(),
 ): Promise<StatusOutcome> {
-  const next = statusFromTwilio(report.status);
+  const reported = report.status.trim().toLowerCase();
+  const next = statusFromTwilio(reported);
   if (!next || !report.providerMessageId) return "ignored";
-  if ((next === "sent" || next === "delivered") && report.messageId)
+  if (PROVES_SEND.has(reported) && report.messageId)
     await recordProvenSend(db, report.messageId, report.providerMessageId);
   const finalFailure = next === "failed" || next === "undelivered";
   const updated = await db
@@ -96,7 +116,7 @@ export async function applyDeliveryStatus(
     .set({
       status: next,
       ...(finalFailure
-        ? { statusReason: report.reason ?? twilioErrorReason(report.errorCode) ?? `Twilio: ${next}` }
+        ? { statusReason: report.reason ?? failureReason(reported, report.errorCode) ?? `Twilio: ${next}` }
         : {}),
       updatedAt: new Date(),
     })

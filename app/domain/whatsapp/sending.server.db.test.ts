@@ -172,7 +172,7 @@ describeEachDatabase("WhatsApp sending through the company's account", (getDb) =
         type: "template",
         template: {
           name: "order_follow_up",
-          language: { code: "en_US" },
+          language: { policy: "deterministic", code: "en_US" },
           components: [
             {
               type: "body",
@@ -330,7 +330,7 @@ describeEachDatabase("WhatsApp sending through the company's account", (getDb) =
     expect(meta.messagesFrom(creds.phoneNumberId)).toEqual([
       expect.objectContaining({
         type: "template",
-        template: { name: "welcome", language: { code: "en_US" }, components: [] },
+        template: { name: "welcome", language: { policy: "deterministic", code: "en_US" }, components: [] },
       }),
     ]);
   });

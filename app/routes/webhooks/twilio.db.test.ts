@@ -18,11 +18,17 @@ import { action as statusAction } from "./twilio-status";
 
 const AUTH_TOKEN = "webhook-test-auth-token";
 const APP_URL = "https://public.blusteam.test";
-const KEYS = ["TWILIO_AUTH_TOKEN", "APP_URL"] as const;
+const SHARED_KEY = {
+  id: "webhooks_sharedkey_01jxtest0000000000000000",
+  secret: "shared-key-secret-of-the-webhooks-rule",
+  algorithm: "HMAC_SHA256" as const,
+};
+const KEYS = ["TWILIO_AUTH_TOKEN", "TWILIO_WEBHOOK_SHARED_KEY_SECRET", "APP_URL"] as const;
 let saved: Record<string, string | undefined> = {};
 beforeEach(() => {
   saved = Object.fromEntries(KEYS.map((k) => [k, process.env[k]]));
   process.env.TWILIO_AUTH_TOKEN = AUTH_TOKEN;
+  process.env.TWILIO_WEBHOOK_SHARED_KEY_SECRET = SHARED_KEY.secret;
   process.env.APP_URL = APP_URL;
   resetConfigForTests();
 });
@@ -113,6 +119,71 @@ describeEachDatabase("Twilio webhooks", (getDb) => {
     delete process.env.TWILIO_AUTH_TOKEN;
     resetConfigForTests();
     expect((await inbound(params, signed)).status).toBe(403);
+  });
+
+  test("a webhook signed with a Webhooks Rule's SharedKey (HMAC-SHA256) is accepted; forged, wrong-key and replayed ones are not", async () => {
+    const { contact } = await companyWithContact("+15550001212");
+    await getDb().update(contacts).set({ smsConsent: "opted_in" }).where(eq(contacts.id, contact.id));
+    const params = sms("+15550001212", "STOP");
+    const signedWith = (
+      sharedKey: typeof SHARED_KEY,
+      path = "/webhooks/twilio/sms",
+      signature?: string | null,
+    ) => twilioRequest(path, params, { authToken: AUTH_TOKEN, appUrl: APP_URL, sharedKey, signature });
+    const call = (request: Request, action: Action = smsAction) =>
+      action({ request, params: {}, context: {} } as never) as Promise<Response>;
+    const { twilioSignature } = await import("~/services/messaging/twilio.server");
+    const url = `${APP_URL}/webhooks/twilio/sms`;
+
+    // Forged: the auth token's SHA-1 signature, or an SHA-256 one with the auth token, under the header.
+    const forged = [
+      twilioSignature(AUTH_TOKEN, url, Object.entries(params)),
+      twilioSignature(AUTH_TOKEN, url, Object.entries(params), "HMAC_SHA256"),
+      "bm90IHRoZSBzaWduYXR1cmU=",
+    ];
+    for (const signature of forged)
+      expect((await call(signedWith(SHARED_KEY, undefined, signature))).status).toBe(403);
+    // Another SharedKey's secret; the right secret with the algorithm the header does not name.
+    expect((await call(signedWith({ ...SHARED_KEY, secret: "another-shared-key" }))).status).toBe(403);
+    const sha1 = twilioSignature(SHARED_KEY.secret, url, Object.entries(params), "HMAC_SHA1");
+    expect((await call(signedWith(SHARED_KEY, undefined, sha1))).status).toBe(403);
+    // An algorithm Twilio's library does not know is refused, not checked some other way.
+    const unknown = signedWith(SHARED_KEY);
+    unknown.headers.set("X-Twilio-Webhooks-Signature-Settings", `key=${SHARED_KEY.id},algorithm=HMAC_SHA512`);
+    expect((await call(unknown)).status).toBe(403);
+    expect(await consentOf(contact.id)).toBe("opted_in");
+
+    // Genuine: accepted and acted on.
+    const genuine = signedWith(SHARED_KEY);
+    const replay = genuine.clone();
+    const answer = await call(genuine);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe(twiml(UNSUBSCRIBED));
+    expect(await consentOf(contact.id)).toBe("opted_out");
+
+    // Replayed as it was: still validly signed (the scheme has no time), but it changes nothing.
+    const again = await call(replay);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe(twiml());
+    expect(await getDb().$count(inboundMessages)).toBe(1);
+    expect(await eventsOf(contact.id)).toHaveLength(1);
+    // Replayed elsewhere (its signature at the status callback), or without the settings header: refused.
+    const signature = genuine.headers.get("X-Twilio-Signature");
+    expect(
+      (await call(signedWith(SHARED_KEY, "/webhooks/twilio/status", signature), statusAction)).status,
+    ).toBe(403);
+    const stripped = signedWith(SHARED_KEY);
+    stripped.headers.delete("X-Twilio-Webhooks-Signature-Settings");
+    expect((await call(stripped)).status).toBe(403);
+
+    // Webhooks without the header are still checked with the auth token (rules cover some URLs only).
+    expect((await inbound(sms("+15550001212", "START"))).status).toBe(200);
+    expect(await consentOf(contact.id)).toBe("opted_in");
+
+    // With no SharedKey secret configured, nothing signed with one can be checked: refused.
+    delete process.env.TWILIO_WEBHOOK_SHARED_KEY_SECRET;
+    resetConfigForTests();
+    expect((await call(signedWith(SHARED_KEY, undefined, undefined))).status).toBe(403);
   });
 
   test("STOP opts out every contact with that number at once and confirms once; a replay does nothing", async () => {
@@ -300,6 +371,47 @@ describeEachDatabase("Twilio webhooks", (getDb) => {
     expect((await statusOf(three.id)).status).toBe("sent");
     await report("SMccc", "failed", { ErrorCode: "30999" });
     expect(await statusOf(three.id)).toMatchObject({ status: "failed", statusReason: "Twilio error 30999" });
+  });
+
+  test("partially_delivered is final and undelivered, says it was partial, and proves a send whose answer was lost", async () => {
+    const { account, contact } = await companyWithContact("+15550007878");
+    const base = { accountId: account.id, contactId: contact.id, channel: "sms" as const };
+    const known = await createMessage({
+      ...base,
+      idempotencyKey: "partial-1",
+      recipient: "+15550007878",
+      status: "sent",
+      providerMessageId: "SMpartial1",
+    });
+    // Sent, but Twilio's answer was lost: only the receipt (with our id in its address) names it.
+    const lost = await createMessage({
+      ...base,
+      idempotencyKey: "partial-2",
+      recipient: "+15550007878",
+      status: "failed",
+      statusReason: "unknown_outcome",
+    });
+    const row = async (id: string) => (await getDb().select().from(messages).where(eq(messages.id, id)))[0];
+    const report = (path: string, sid: string, value: string, extra: Record<string, string> = {}) =>
+      post(statusAction, path, { MessageSid: sid, MessageStatus: value, AccountSid: "AC1", ...extra });
+
+    expect((await report("/webhooks/twilio/status", "SMpartial1", "partially_delivered")).status).toBe(200);
+    // Final: a later receipt does not turn it into a delivery.
+    await report("/webhooks/twilio/status", "SMpartial1", "delivered");
+    expect(await row(known.id)).toMatchObject({
+      status: "undelivered",
+      statusReason: "Twilio: partially delivered (only part of the message reached the handset)",
+    });
+
+    await report(`/webhooks/twilio/status?message=${lost.id}`, "SMpartial2", "partially_delivered", {
+      ErrorCode: "30003",
+    });
+    expect(await row(lost.id)).toMatchObject({
+      providerMessageId: "SMpartial2",
+      status: "undelivered",
+      statusReason:
+        "Twilio: partially delivered (only part of the message reached the handset); Twilio error 30003: unreachable destination handset",
+    });
   });
 
   test("a status for an unknown sid is acknowledged with 200 and changes nothing", async () => {

@@ -160,7 +160,8 @@ export async function sendWhatsAppTemplate(
         type: "template",
         template: {
           name: template.name,
-          language: { code: template.language },
+          // Meta's LanguageObject requires a policy; "deterministic" is the only one it has.
+          language: { policy: "deterministic", code: template.language },
           components:
             template.parameters.length > 0
               ? [{ type: "body", parameters: template.parameters.map((text) => ({ type: "text", text })) }]

@@ -77,15 +77,51 @@ export async function sendTwilioSms(
 // Webhook signatures (X-Twilio-Signature)
 
 /**
- * Twilio signs each webhook: HMAC-SHA1, keyed with the auth token, of the full URL it called followed
- * by every POST parameter sorted by name, each name directly followed by its value; base64.
+ * Present when a Webhooks Rule of the account matched our URL, so Twilio signed with that Rule's
+ * SharedKey instead of the auth token: `key=<SharedKey id>,algorithm=<HMAC_SHA1|HMAC_SHA256>`
+ * (Twilio's "Sign webhooks with shared keys"; the official `twilio` package 6.3.1 reads it in
+ * lib/webhooks/webhooks.js, SIGNATURE_SETTINGS_HEADER). Absent: the auth token and HMAC-SHA1.
  */
-export function twilioSignature(authToken: string, url: string, params: Iterable<[string, string]>): string {
+export const SIGNATURE_SETTINGS_HEADER = "X-Twilio-Webhooks-Signature-Settings";
+
+const HASHES = { HMAC_SHA1: "sha1", HMAC_SHA256: "sha256" } as const;
+export type TwilioSigningAlgorithm = keyof typeof HASHES;
+
+/**
+ * The algorithm the settings header names (its `algorithm=` part), upper-cased as Twilio's library
+ * compares it; HMAC_SHA1 when the header or the part is missing or empty. Null for an algorithm we do
+ * not know: such a request is refused, never checked with another algorithm.
+ */
+export function signingAlgorithmOf(settingsHeader: string | null): TwilioSigningAlgorithm | null {
+  for (const part of (settingsHeader ?? "").split(",")) {
+    const separator = part.indexOf("=");
+    if (separator === -1 || part.slice(0, separator).trim() !== "algorithm") continue;
+    const named = part
+      .slice(separator + 1)
+      .trim()
+      .toUpperCase();
+    if (!named) continue;
+    return Object.hasOwn(HASHES, named) ? (named as TwilioSigningAlgorithm) : null;
+  }
+  return "HMAC_SHA1";
+}
+
+/**
+ * Twilio signs each webhook: an HMAC, keyed with the auth token (or a Webhooks Rule's SharedKey
+ * secret), of the full URL it called followed by every POST parameter sorted by name, each name
+ * directly followed by its value; base64. Only the hash differs between HMAC_SHA1 and HMAC_SHA256.
+ */
+export function twilioSignature(
+  secret: string,
+  url: string,
+  params: Iterable<[string, string]>,
+  algorithm: TwilioSigningAlgorithm = "HMAC_SHA1",
+): string {
   const sorted = [...params].sort(([a, av], [b, bv]) =>
     a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0,
   );
   const payload = url + sorted.map(([name, value]) => name + value).join("");
-  return createHmac("sha1", authToken).update(payload, "utf8").digest("base64");
+  return createHmac(HASHES[algorithm], secret).update(payload, "utf8").digest("base64");
 }
 
 /** The URL Twilio called: our public address (APP_URL) with the request's path and query. */
@@ -95,13 +131,22 @@ export function publicUrlOf(request: Request): string {
 }
 
 /**
- * Reads a Twilio webhook's form and checks its signature. Null when the signature is missing or wrong,
- * or when no auth token is configured (nothing could have signed it).
+ * Reads a Twilio webhook's form and checks its signature: with the SharedKey secret and the named
+ * algorithm when the settings header is there, with the auth token and HMAC-SHA1 when it is not (as
+ * Twilio's own library does). Null when the signature is missing or wrong, the algorithm unknown, or
+ * the secret it calls for not configured (nothing we know could have signed it).
+ *
+ * Neither scheme carries a time or a nonce, so a captured request stays valid: it cannot be moved to
+ * another URL nor altered, and what a replay could do is undone by the handlers themselves (an
+ * inbound message is kept once per MessageSid, a status only moves forward).
  */
 export async function verifiedTwilioForm(request: Request): Promise<Map<string, string> | null> {
-  const authToken = config().TWILIO_AUTH_TOKEN;
+  const c = config();
+  const settings = request.headers.get(SIGNATURE_SETTINGS_HEADER);
+  const secret = settings ? c.TWILIO_WEBHOOK_SHARED_KEY_SECRET : c.TWILIO_AUTH_TOKEN;
+  const algorithm = signingAlgorithmOf(settings);
   const given = request.headers.get("X-Twilio-Signature");
-  if (!authToken || !given) return null;
+  if (!secret || !algorithm || !given) return null;
   let form: FormData;
   try {
     form = await request.formData();
@@ -112,7 +157,7 @@ export async function verifiedTwilioForm(request: Request): Promise<Map<string, 
   for (const [name, value] of form.entries()) {
     if (typeof value === "string") params.push([name, value]);
   }
-  const expected = Buffer.from(twilioSignature(authToken, publicUrlOf(request), params));
+  const expected = Buffer.from(twilioSignature(secret, publicUrlOf(request), params, algorithm));
   const actual = Buffer.from(given);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
   return new Map(params);

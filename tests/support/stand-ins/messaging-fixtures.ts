@@ -1,6 +1,10 @@
 import { getDb } from "#db/client.server";
 import { contacts, journeys, messages, products, touchpoints } from "#db/schema";
-import { twilioSignature } from "~/services/messaging/twilio.server";
+import {
+  SIGNATURE_SETTINGS_HEADER,
+  type TwilioSigningAlgorithm,
+  twilioSignature,
+} from "~/services/messaging/twilio.server";
 import { createAccount } from "../factories";
 
 /** Rows the messaging tests need: a company's contact, a product journey with a touchpoint, a message. */
@@ -55,17 +59,30 @@ export async function companyWithContact(phone: string, company?: string) {
   return { account, contact };
 }
 
-/** A POST as Twilio sends it: a form body, signed with the auth token over APP_URL + path. */
+/**
+ * A POST as Twilio sends it: a form body, signed with the auth token over APP_URL + path; or, with
+ * `sharedKey`, signed as a Webhooks Rule signs it: with the SharedKey's secret and algorithm, named in
+ * the X-Twilio-Webhooks-Signature-Settings header.
+ */
 export function twilioRequest(
   path: string,
   params: Record<string, string>,
-  options: { authToken: string; appUrl: string; signature?: string | null },
+  options: {
+    authToken: string;
+    appUrl: string;
+    signature?: string | null;
+    sharedKey?: { id: string; secret: string; algorithm: TwilioSigningAlgorithm };
+  },
 ): Request {
   const url = `${options.appUrl.replace(/\/$/, "")}${path}`;
   const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
+  const key = options.sharedKey;
+  if (key) headers[SIGNATURE_SETTINGS_HEADER] = `key=${key.id},algorithm=${key.algorithm}`;
   const signature =
     options.signature === undefined
-      ? twilioSignature(options.authToken, url, Object.entries(params))
+      ? key
+        ? twilioSignature(key.secret, url, Object.entries(params), key.algorithm)
+        : twilioSignature(options.authToken, url, Object.entries(params))
       : options.signature;
   if (signature !== null) headers["X-Twilio-Signature"] = signature;
   // The request reaches the app under its internal address, as behind a proxy: the signature is of the public one.

@@ -4,16 +4,17 @@ import { type RecordedRequest, type StandIn, startStandIn } from "./provider-sta
 /**
  * Meta's Graph API for the WhatsApp Cloud API, locally, for as many business numbers as a test adds:
  * - GET /{phone-number-id}?fields=... with the number's bearer token → { id, display_phone_number, verified_name };
- * - GET /{waba-id}/phone_numbers with a token of that account → { data: [{ verified_name,
- *   code_verification_status, display_phone_number, quality_rating, platform_type, throughput, id }],
- *   paging: { cursors: { before, after }, next? } }, as Meta's Cloud API answers it (only the fields
- *   asked for with ?fields=, id always; two per page, so callers must follow paging.next);
+ * - GET /{waba-id}/phone_numbers with a token of that account → { data: [{ id, display_phone_number,
+ *   verified_name, status, quality_rating, code_verification_status, host_platform }], paging: {
+ *   cursors: { before, after }, next? } }, in the shape of Meta's published OpenAPI (v23.0; checked by
+ *   tests/unit/whatsapp-contract.test.ts): only the fields asked for with ?fields=, id always; two per
+ *   page, so callers must follow paging.next;
  *   a known token without access to the account gets Meta's "does not exist, cannot be loaded due
  *   to missing permissions" (code 100), an unknown token code 190;
  * - GET /{waba-id}/message_templates with the account's token → { data: [{ name, language, status,
  *   category, components }], paging } (two per page, so callers must follow paging.next);
  * - POST /{phone-number-id}/messages with a bearer token and a JSON body, type "text" ({ text: { body } })
- *   or "template" ({ template: { name, language: { code }, components } }, the template must exist,
+ * *   or "template" ({ template: { name, language: { policy, code }, components } }, the template must exist,
  *   be APPROVED and get as many body parameters as it has {{n}}) → { messaging_product, contacts:
  *   [{ input, wa_id }], messages: [{ id: "wamid..." }] };
  * - Graph errors ({ error: { message, type, code, fbtrace_id } }) for a wrong token, id or body.
@@ -154,14 +155,15 @@ export async function startMetaStandIn(
         body: {
           data: items.map((n) =>
             Object.fromEntries(
+              // The default fields of Meta's published v23.0 spec (WhatsAppBusinessAccountPhoneNumber).
               Object.entries({
-                verified_name: "Stand-in Business",
-                code_verification_status: "VERIFIED",
-                display_phone_number: n.displayPhoneNumber ?? "+1 555-0100",
-                quality_rating: "GREEN",
-                platform_type: "CLOUD_API",
-                throughput: { level: "STANDARD" },
                 id: n.phoneNumberId,
+                display_phone_number: n.displayPhoneNumber ?? "+1 555-0100",
+                verified_name: "Stand-in Business",
+                status: "LINKED",
+                quality_rating: "GREEN",
+                code_verification_status: "VERIFIED",
+                host_platform: "CLOUD_API",
               }).filter(([key]) => key === "id" || !fields || fields.includes(key)),
             ),
           ),

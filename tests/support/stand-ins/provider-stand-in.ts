@@ -7,14 +7,16 @@ import type { AddressInfo } from "node:net";
  * delayNext(), to see how the app reacts to 429s, 5xxs, 4xxs and timeouts.
  */
 
+export type StandInAnswer = { status: number; body: unknown };
+
 export type RecordedRequest = {
   method: string;
   path: string;
   headers: IncomingMessage["headers"];
   body: string;
+  /** What the stand-in answered (the contract tests hold it against the provider's schemas). */
+  answer?: StandInAnswer;
 };
-
-export type StandInAnswer = { status: number; body: unknown };
 
 export type StandIn = {
   url: string;
@@ -47,6 +49,7 @@ export async function startStandIn(
       };
       requests.push(recorded);
       const answer = failures.shift() ?? handle(recorded);
+      recorded.answer = answer;
       const wait = delay;
       delay = 0;
       const send = () => {

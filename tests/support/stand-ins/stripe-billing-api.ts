@@ -31,12 +31,14 @@ function lineItemsList(store: StripeStore, sessionId: string) {
     return {
       id: `li_${sessionId.slice(-20)}${i}`,
       object: "item",
+      adjustable_quantity: null,
       amount_discount: 0,
       amount_subtotal: amount,
       amount_tax: 0,
       amount_total: amount,
       currency: item.price.currency,
       description: store.products.get(item.price.product)?.name ?? "",
+      metadata: {},
       price: item.price,
       ...(item.quantity === undefined ? { quantity: null } : { quantity: item.quantity }),
     };
@@ -180,7 +182,6 @@ function updateSubscription(context: ApiContext, subscription: StripeObject) {
       "items",
     );
   subscription.items.data = items;
-  subscription.items.total_count = items.length;
   const metadata = form.metadata();
   if (metadata) {
     previous.metadata = { ...subscription.metadata };
@@ -234,7 +235,12 @@ const subscriptions: ApiRoute[] = [
         status: "canceled",
         canceled_at: now,
         ended_at: now,
-        cancellation_details: { comment: null, feedback: null, reason: "cancellation_requested" },
+        cancellation_details: {
+          comment: null,
+          feedback: null,
+          feedback_option: null,
+          reason: "cancellation_requested",
+        },
       });
       context.emit("customer.subscription.deleted", subscription, previous);
       return context.store.expand(subscription, expandOf(context));

@@ -142,39 +142,69 @@ export function checkoutSessionObject(
   return {
     id,
     object: "checkout.session",
+    adaptive_pricing: null,
     after_expiration: null,
     allow_promotion_codes: null,
+    allowed_payment_method_types: null,
     amount_subtotal: amount,
     amount_total: amount,
+    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
     billing_address_collection: null,
     cancel_url: fields.cancelUrl,
     client_reference_id: fields.clientReferenceId,
     client_secret: null,
+    collected_information: null,
+    consent: null,
+    consent_collection: null,
     created,
     currency: details.lineItems[0]!.price.currency,
+    currency_conversion: null,
+    custom_fields: [],
+    custom_text: {
+      after_submit: null,
+      shipping_address: null,
+      submit: null,
+      terms_of_service_acceptance: null,
+    },
     customer: fields.customer,
+    customer_account: null,
     customer_creation: fields.customer ? null : "always",
     customer_details: null,
     customer_email: fields.customerEmail,
+    discounts: [],
     expires_at: created + 24 * 60 * 60,
+    integration_identifier: null,
     invoice: null,
+    invoice_creation: null,
     livemode: false,
     locale: null,
+    managed_payments: null,
     metadata: fields.metadata,
     mode: "subscription",
+    origin_context: null,
     payment_intent: null,
     payment_link: null,
     payment_method_collection: "always",
+    payment_method_configuration_details: null,
+    payment_method_options: null,
     payment_method_types: ["card"],
     payment_status: "unpaid",
+    permissions: null,
+    recovered_from: null,
+    saved_payment_method_options: null,
     setup_intent: null,
+    shipping_address_collection: null,
+    shipping_cost: null,
+    shipping_options: [],
     status: "open",
     submit_type: null,
     subscription: null,
     success_url: fields.successUrl,
     total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-    ui_mode: "hosted",
+    // Stripe's hosted page (API 2026-10-28 names it hosted_page).
+    ui_mode: "hosted_page",
     url: `${standInUrl}/checkout/${id}`,
+    wallet_options: null,
   };
 }
 
@@ -186,6 +216,7 @@ export function portalSessionObject(standInUrl: string, customer: string, return
     configuration: stripeId("bpc"),
     created: nowSeconds(),
     customer,
+    customer_account: null,
     flow: null,
     livemode: false,
     locale: null,
@@ -218,40 +249,109 @@ export function completeCheckout(store: StripeStore, sessionId: string) {
   // The first period ends at the trial's end or the anchor; after it, a full interval each time.
   for (const item of items)
     if (trialEnd ?? billingCycleAnchor) item.current_period_end = trialEnd ?? billingCycleAnchor;
-  const subscription: StripeObject = {
+  const subscription = subscriptionObject({
     id: subscriptionId,
+    customer: customer.id,
+    currency: session.currency,
+    items,
+    now,
+    trialEnd,
+    billingCycleAnchor,
+    metadata,
+    description,
+  });
+  store.subscriptions.set(subscriptionId, subscription);
+  const nothingChargedNow =
+    Boolean(trialEnd) || (Boolean(billingCycleAnchor) && prorationBehavior === "none");
+  Object.assign(session, {
+    status: "complete",
+    payment_status: nothingChargedNow ? "no_payment_required" : "paid",
+    customer: customer.id,
+    subscription: subscriptionId,
+    customer_details: {
+      address: null,
+      business_name: null,
+      email: customer.email,
+      individual_name: null,
+      name: customer.name,
+      phone: null,
+      tax_exempt: "none",
+      tax_ids: [],
+    },
+    url: null,
+  });
+  return {
+    session,
+    subscription,
+    redirectTo: session.success_url.replaceAll("{CHECKOUT_SESSION_ID}", session.id) as string,
+  };
+}
+
+/** A subscription as Stripe answers it (API 2026-10-28), over subscription items already made. */
+export function subscriptionObject(fields: {
+  id: string;
+  customer: string;
+  currency: string;
+  items: StripeObject[];
+  now: number;
+  trialEnd?: number;
+  billingCycleAnchor?: number;
+  metadata: Record<string, string>;
+  description?: string | null;
+}): StripeObject {
+  const {
+    id: subscriptionId,
+    customer,
+    currency,
+    items,
+    now,
+    trialEnd,
+    billingCycleAnchor,
+    metadata,
+    description,
+  } = fields;
+  return {
+    id: fields.id,
     object: "subscription",
     application: null,
     application_fee_percent: null,
     automatic_tax: { disabled_reason: null, enabled: false, liability: null },
     billing_cycle_anchor: trialEnd ?? billingCycleAnchor ?? now,
     billing_cycle_anchor_config: null,
+    billing_schedules: [],
     billing_mode: { type: "flexible", flexible: { proration_discounts: "included" }, updated_at: now },
     billing_thresholds: null,
     cancel_at: null,
     cancel_at_period_end: false,
     canceled_at: null,
-    cancellation_details: { comment: null, feedback: null, reason: null },
+    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null },
     collection_method: "charge_automatically",
     created: now,
-    currency: session.currency,
-    customer: customer.id,
+    currency,
+    customer,
+    customer_account: null,
     days_until_due: null,
     default_payment_method: stripeId("pm"),
     default_source: null,
     description: description ?? null,
     discounts: [],
     ended_at: null,
-    invoice_settings: { account_tax_ids: null, issuer: { type: "self" } },
+    invoice_settings: {
+      account_tax_ids: null,
+      custom_fields: null,
+      description: null,
+      footer: null,
+      issuer: { type: "self" },
+    },
     items: {
       object: "list",
       data: items,
       has_more: false,
-      total_count: items.length,
       url: `/v1/subscription_items?subscription=${subscriptionId}`,
     },
     latest_invoice: stripeId("in"),
     livemode: false,
+    managed_payments: null,
     metadata,
     next_pending_invoice_item_invoice: null,
     on_behalf_of: null,
@@ -270,30 +370,9 @@ export function completeCheckout(store: StripeStore, sessionId: string) {
     test_clock: null,
     transfer_data: null,
     trial_end: trialEnd ?? null,
-    trial_settings: { end_behavior: { missing_payment_method: "create_invoice" } },
-    trial_start: trialEnd ? now : null,
-  };
-  store.subscriptions.set(subscriptionId, subscription);
-  const nothingChargedNow =
-    Boolean(trialEnd) || (Boolean(billingCycleAnchor) && prorationBehavior === "none");
-  Object.assign(session, {
-    status: "complete",
-    payment_status: nothingChargedNow ? "no_payment_required" : "paid",
-    customer: customer.id,
-    subscription: subscriptionId,
-    customer_details: {
-      address: null,
-      email: customer.email,
-      name: customer.name,
-      phone: null,
-      tax_exempt: "none",
-      tax_ids: [],
+    trial_settings: {
+      end_behavior: { billing_cycle_anchor: null, missing_payment_method: "create_invoice" },
     },
-    url: null,
-  });
-  return {
-    session,
-    subscription,
-    redirectTo: session.success_url.replaceAll("{CHECKOUT_SESSION_ID}", session.id) as string,
+    trial_start: trialEnd ? now : null,
   };
 }

@@ -110,7 +110,6 @@ export function productObject(fields: {
     id: fields.id ?? stripeId("prod", 14),
     object: "product",
     active: fields.active,
-    attributes: [],
     created,
     default_price: null,
     description: fields.description ?? null,
@@ -123,6 +122,7 @@ export function productObject(fields: {
     shippable: null,
     statement_descriptor: null,
     tax_code: null,
+    tax_details: null,
     type: "service",
     unit_label: null,
     updated: created,
@@ -251,13 +251,49 @@ export function subscriptionItemObject(
       price.recurring?.interval_count,
     ),
     current_period_start: periodStart,
+    current_trial: null,
     discounts: [],
     metadata: {},
+    plan: planOf(price),
     price,
     // A metered item has no quantity: Stripe bills its meter.
     ...(metered ? {} : { quantity: quantity ?? 1 }),
     subscription: subscriptionId,
     tax_rates: [],
+  };
+}
+
+/**
+ * The legacy Plan Stripe still puts on every subscription item beside its price: the same recurring
+ * price, in the Plans API's shape (same id).
+ */
+export function planOf(price: StripeObject): StripeObject {
+  const recurring = price.recurring ?? {
+    interval: "month",
+    interval_count: 1,
+    usage_type: "licensed",
+    meter: null,
+  };
+  return {
+    id: price.id,
+    object: "plan",
+    active: price.active,
+    amount: price.unit_amount,
+    amount_decimal: price.unit_amount_decimal,
+    billing_scheme: price.billing_scheme,
+    created: price.created,
+    currency: price.currency,
+    interval: recurring.interval,
+    interval_count: recurring.interval_count,
+    livemode: false,
+    metadata: price.metadata,
+    meter: recurring.meter,
+    nickname: price.nickname,
+    product: price.product,
+    tiers_mode: null,
+    transform_usage: null,
+    trial_period_days: null,
+    usage_type: recurring.usage_type,
   };
 }
 

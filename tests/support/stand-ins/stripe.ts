@@ -32,6 +32,8 @@ export type StripeRecordedRequest = {
   body: string;
   /** The body (or the query of a GET) in Stripe's bracket notation, read back into objects. */
   form: Form;
+  /** What the stand-in answered (tests/unit/stripe-contract.test.ts holds it against Stripe's types). */
+  answer?: StripeAnswer;
 };
 
 export type StripeAnswer = { status: number; body: unknown };
@@ -253,6 +255,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     requests.push(recorded);
     const failure = failures.shift();
     const answer = failure ? { ...failure, headers: {} } : api(method, path, recorded);
+    recorded.answer = { status: answer.status, body: answer.body };
     const wait = delay;
     delay = 0;
     const reply = () => json(answer);

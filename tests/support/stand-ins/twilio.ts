@@ -4,8 +4,9 @@ import { type RecordedRequest, type StandIn, startStandIn } from "./provider-sta
 /**
  * Twilio's Messages API, locally: POST /2010-04-01/Accounts/{AccountSid}/Messages.json with basic auth
  * (AccountSid:AuthToken) and a form body (To, From, Body, StatusCallback). Answers 201 with a message
- * resource (sid SM + 32 hex, status queued), 401 for wrong credentials, 404 for other paths, and 400
- * (error 21211) for a To that is not E.164, as Twilio does.
+ * resource (sid SM + 32 hex, status queued, every field Twilio's Message resource has: checked against
+ * Twilio's OpenAPI by tests/unit/twilio-contract.test.ts), 401 for wrong credentials, 404 for other
+ * paths, and 400 (error 21211) for a To that is not E.164, as Twilio does.
  */
 
 export type TwilioStandIn = StandIn & {
@@ -68,25 +69,33 @@ export async function startTwilioStandIn(accountSid: string, authToken: string):
       };
     }
     created.push(form);
-    const now = new Date().toUTCString();
+    // RFC 2822 in GMT, as Twilio writes it ("Thu, 24 Aug 2023 05:01:45 +0000").
+    const now = new Date().toUTCString().replace(/GMT$/, "+0000");
+    const sid = `SM${randomBytes(16).toString("hex")}`;
+    const uri = `/2010-04-01/Accounts/${accountSid}/Messages/${sid}`;
     return {
       status: 201,
       body: {
-        sid: `SM${randomBytes(16).toString("hex")}`,
         account_sid: accountSid,
         api_version: "2010-04-01",
         body: form.Body,
         date_created: now,
-        date_updated: now,
         date_sent: null,
+        date_updated: now,
         direction: "outbound-api",
         error_code: null,
         error_message: null,
         from: form.From,
-        to: form.To,
+        messaging_service_sid: null,
+        num_media: "0",
         num_segments: "1",
+        price: null,
+        price_unit: "USD",
+        sid,
         status: "queued",
-        uri: `/2010-04-01/Accounts/${accountSid}/Messages.json`,
+        subresource_uris: { media: `${uri}/Media.json` },
+        to: form.To,
+        uri: `${uri}.json`,
       },
     };
   });
