@@ -1,3 +1,4 @@
+import { SHOPIFY_ADMIN_API_VERSION } from "~/services/shopify/api-versions";
 import type { SeedProduct, SeedShop } from "./stand-ins/shopify";
 import type { SeedCustomer, StoredCustomer } from "./stand-ins/shopify-customers";
 import type { WebhookDelivery } from "./stand-ins/shopify-signing";
@@ -111,11 +112,14 @@ export const shopifyStandIn = {
     variables?: Record<string, unknown>,
   ) => {
     const { accessToken } = await shopifyStandIn.accessToken(shop);
-    const response = await fetch(`${shopifyStandInUrl()}/${shop}/admin/api/2025-10/graphql.json`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": accessToken },
-      body: JSON.stringify({ query, variables }),
-    });
+    const response = await fetch(
+      `${shopifyStandInUrl()}/${shop}/admin/api/${SHOPIFY_ADMIN_API_VERSION}/graphql.json`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": accessToken },
+        body: JSON.stringify({ query, variables }),
+      },
+    );
     return (await response.json()) as { data?: T; errors?: Array<{ message: string }> };
   },
 };

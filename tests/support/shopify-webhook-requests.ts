@@ -3,6 +3,7 @@ import { getHmac } from "@shopify/shopify-api/test-helpers";
 import { testConfig } from "@shopify/shopify-app-react-router/test-helpers";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach } from "vitest";
+import { SHOPIFY_WEBHOOK_API_VERSION } from "~/services/shopify/api-versions";
 import { resetConfigForTests } from "../../app/config.server";
 import { clientIpContext } from "../../app/context.server";
 import { type ShopifyWebhookTopic, webhookPathOf } from "../../app/domain/shopify/webhooks/topics";
@@ -64,7 +65,7 @@ export function shopifyDelivery(
     "Content-Type": "application/json",
     "X-Shopify-Topic": topic,
     "X-Shopify-Shop-Domain": options.shop ?? TEST_SHOP,
-    "X-Shopify-API-Version": "2025-10",
+    "X-Shopify-API-Version": SHOPIFY_WEBHOOK_API_VERSION,
     "X-Shopify-Webhook-Id": options.webhookId ?? randomUUID(),
     "X-Shopify-Hmac-Sha256": options.hmac ?? getHmac(body, options.secret ?? SHOPIFY_TEST_APP.apiSecretKey),
     ...(options.triggeredAt ? { "X-Shopify-Triggered-At": options.triggeredAt.toISOString() } : {}),

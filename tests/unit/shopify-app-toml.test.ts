@@ -9,14 +9,14 @@ import {
   webhookPathOf,
 } from "../../app/domain/shopify/webhooks/topics";
 import routes from "../../app/routes";
-import { SHOPIFY_API_VERSION, SHOPIFY_SCOPES } from "../../app/services/shopify/shopify.server";
+import { SHOPIFY_SCOPES } from "../../app/services/shopify/shopify.server";
 import { parseTomlSubset, type TomlTable } from "../support/toml-subset";
 
 /**
  * shopify.app.toml is what the Shopify CLI deploys: the scopes merchants grant, the addresses Shopify
- * calls. It must say what the code does: the same scopes as SHOPIFY_SCOPES, the same API version,
- * and every address served by app/routes.ts (a webhook address by the Shopify webhook route, for
- * the very topic the file subscribes there).
+ * calls. It must say what the code does: the same scopes as SHOPIFY_SCOPES, and every address served
+ * by app/routes.ts (a webhook address by the Shopify webhook route, for the very topic the file
+ * subscribes there). Its webhook API version is checked with the others in shopify-api-versions.test.ts.
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const toml = parseTomlSubset(readFileSync(path.join(root, "shopify.app.toml"), "utf8"));
@@ -108,10 +108,6 @@ describe("shopify.app.toml", () => {
     expect(urls.map((url) => url.pathname).sort()).toEqual(["/auth/callback", "/shopify-redirect"]);
     expect(servedBy("/shopify-redirect")?.file).toBe("routes/shopify/redirect.tsx");
     expect(servedBy("/auth/callback")?.file).toBe("routes/embedded/auth.tsx");
-  });
-
-  test("webhooks use the app's Admin API version", () => {
-    expect((toml.webhooks as TomlTable).api_version).toBe(SHOPIFY_API_VERSION);
   });
 
   test("every topic the app handles is subscribed once, the privacy ones as compliance topics", () => {

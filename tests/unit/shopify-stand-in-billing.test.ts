@@ -2,7 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { BillingInterval, RequestedTokenType, type Session, shopifyApi } from "@shopify/shopify-api";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { SHOPIFY_API_VERSION, shopifyApiOrNull } from "~/services/shopify/shopify.server";
+import { SHOPIFY_ADMIN_API_VERSION } from "~/services/shopify/api-versions";
+import { shopifyApiOrNull } from "~/services/shopify/shopify.server";
 import {
   SHOPIFY_TEST_API_KEY,
   SHOPIFY_TEST_API_SECRET,
@@ -62,7 +63,7 @@ test("billing through the library: request, approve on the charge page, check, u
   const billing = shopifyApi({
     apiKey: SHOPIFY_TEST_API_KEY,
     apiSecretKey: SHOPIFY_TEST_API_SECRET,
-    apiVersion: SHOPIFY_API_VERSION,
+    apiVersion: SHOPIFY_ADMIN_API_VERSION,
     hostName: "localhost:3000",
     hostScheme: "http",
     isEmbeddedApp: true,

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { SHOPIFY_ADMIN_API_VERSION } from "~/services/shopify/api-versions";
 import { SHOPIFY_TEST_SHOP, setUpShopifyStandIn } from "../support/shopify-test-env";
 import { flattenBulkResult } from "../support/stand-ins/shopify-catalogue";
 
@@ -8,11 +9,14 @@ const standIn = setUpShopifyStandIn();
 
 async function graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>) {
   await standIn().control("POST", "/access-tokens", { shop: SHOPIFY_TEST_SHOP, accessToken: "shpat_bulk" });
-  const response = await fetch(`${standIn().url}/${SHOPIFY_TEST_SHOP}/admin/api/2025-10/graphql.json`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": "shpat_bulk" },
-    body: JSON.stringify({ query, variables }),
-  });
+  const response = await fetch(
+    `${standIn().url}/${SHOPIFY_TEST_SHOP}/admin/api/${SHOPIFY_ADMIN_API_VERSION}/graphql.json`,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": "shpat_bulk" },
+      body: JSON.stringify({ query, variables }),
+    },
+  );
   return (await response.json()) as { data?: T; errors?: Array<{ message: string }> };
 }
 

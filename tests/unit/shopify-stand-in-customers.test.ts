@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { SHOPIFY_ADMIN_API_VERSION } from "~/services/shopify/api-versions";
 import { SHOPIFY_TEST_API_SECRET, SHOPIFY_TEST_SHOP, setUpShopifyStandIn } from "../support/shopify-test-env";
 
 /** The stand-in's customers: seeded by control, read and changed through Admin GraphQL, with webhooks. */
@@ -37,11 +38,14 @@ async function graphql(query: string, variables?: Record<string, unknown>) {
     shop: SHOPIFY_TEST_SHOP,
     accessToken: "shpat_customers",
   });
-  const response = await fetch(`${standIn().url}/${SHOPIFY_TEST_SHOP}/admin/api/2025-10/graphql.json`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": "shpat_customers" },
-    body: JSON.stringify({ query, variables }),
-  });
+  const response = await fetch(
+    `${standIn().url}/${SHOPIFY_TEST_SHOP}/admin/api/${SHOPIFY_ADMIN_API_VERSION}/graphql.json`,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": "shpat_customers" },
+      body: JSON.stringify({ query, variables }),
+    },
+  );
   return (await response.json()) as {
     data?: Record<string, never>;
     errors?: Array<{ message: string }>;

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { SHOPIFY_ADMIN_API_VERSION } from "~/services/shopify/api-versions";
 import { SHOPIFY_TEST_SHOP, setUpShopifyStandIn } from "../support/shopify-test-env";
 import { execute, type GqlObject } from "../support/stand-ins/shopify-graphql";
 
@@ -64,11 +65,14 @@ async function graphql(query: string, variables?: Record<string, unknown>) {
     accessToken: "shpat_fixture",
   });
   expect(body).toMatchObject({ accessToken: "shpat_fixture" });
-  const response = await fetch(`${standIn().url}/${SHOPIFY_TEST_SHOP}/admin/api/2025-10/graphql.json`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": "shpat_fixture" },
-    body: JSON.stringify({ query, variables }),
-  });
+  const response = await fetch(
+    `${standIn().url}/${SHOPIFY_TEST_SHOP}/admin/api/${SHOPIFY_ADMIN_API_VERSION}/graphql.json`,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": "shpat_fixture" },
+      body: JSON.stringify({ query, variables }),
+    },
+  );
   return (await response.json()) as { data?: Record<string, unknown>; errors?: Array<{ message: string }> };
 }
 

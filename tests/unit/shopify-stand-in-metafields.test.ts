@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { SHOPIFY_ADMIN_API_VERSION } from "~/services/shopify/api-versions";
 import { SHOPIFY_TEST_SHOP, setUpShopifyStandIn } from "../support/shopify-test-env";
 
 /**
@@ -13,11 +14,14 @@ type Answer = { data?: Record<string, any>; errors?: Array<{ message: string }> 
 
 async function graphql(query: string, variables?: Record<string, unknown>): Promise<Answer> {
   await standIn().control("POST", "/access-tokens", { shop: SHOPIFY_TEST_SHOP, accessToken: "shpat_meta" });
-  const response = await fetch(`${standIn().url}/${SHOPIFY_TEST_SHOP}/admin/api/2025-10/graphql.json`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": "shpat_meta" },
-    body: JSON.stringify({ query, variables }),
-  });
+  const response = await fetch(
+    `${standIn().url}/${SHOPIFY_TEST_SHOP}/admin/api/${SHOPIFY_ADMIN_API_VERSION}/graphql.json`,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": "shpat_meta" },
+      body: JSON.stringify({ query, variables }),
+    },
+  );
   return (await response.json()) as Answer;
 }
 

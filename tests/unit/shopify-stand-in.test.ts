@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DeliveryMethod, RequestedTokenType, type Session } from "@shopify/shopify-api";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { SHOPIFY_ADMIN_API_VERSION } from "~/services/shopify/api-versions";
 import { shopifyApiOrNull, shopifyOriginFor } from "~/services/shopify/shopify.server";
 import {
   SHOPIFY_TEST_API_KEY,
@@ -274,7 +275,7 @@ test("Admin GraphQL: unknown fields, foreign tokens and queued failures answer a
   );
 
   const raw = (token: string) =>
-    fetch(`${standIn().url}/${SHOPIFY_TEST_SHOP}/admin/api/2025-10/graphql.json`, {
+    fetch(`${standIn().url}/${SHOPIFY_TEST_SHOP}/admin/api/${SHOPIFY_ADMIN_API_VERSION}/graphql.json`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": token },
       body: JSON.stringify({ query: "{ shop { name } }" }),

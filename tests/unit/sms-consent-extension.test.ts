@@ -8,6 +8,7 @@ import {
   DEFAULT_CONSENT_TITLE,
   defaultConsentText,
 } from "../../app/domain/shopify/consent-defaults";
+import { SHOPIFY_CHECKOUT_EXTENSION_API_VERSION } from "../../app/services/shopify/api-versions";
 import {
   buildCheckoutExtension,
   COMPRESSED_LIMIT_BYTES,
@@ -22,7 +23,7 @@ import { parseTomlSubset } from "../support/toml-subset";
 /**
  * The checkout extension as Shopify runs it: bundled like the Shopify CLI does (scripts/
  * build-checkout-extension.ts), evaluated in a sandbox of its own with a stand-in `shopify` global
- * (the 2025-10 API: extend, setSignals, appMetafields, buyerIdentity, shop, i18n) and a small DOM.
+ * (the 2026-07 API: extend, setSignals, appMetafields, buyerIdentity, shop, i18n) and a small DOM.
  */
 
 let bundle: ExtensionBundle;
@@ -114,10 +115,10 @@ test("builds without the Shopify CLI under Shopify's 64 KB compressed limit", ()
   });
 });
 
-test("shopify.extension.toml: API 2025-10, the contact target, SMS marketing consent, the metafields the app writes", () => {
+test("shopify.extension.toml: the extension's API version, the contact target, SMS marketing consent, the metafields the app writes", () => {
   const toml = parseTomlSubset(readFileSync(path.join(EXTENSION_DIR, "shopify.extension.toml"), "utf8"));
   expect(toml).toMatchObject({
-    api_version: "2025-10",
+    api_version: SHOPIFY_CHECKOUT_EXTENSION_API_VERSION,
     extensions: [
       {
         type: "ui_extension",

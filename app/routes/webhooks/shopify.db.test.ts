@@ -6,6 +6,7 @@ import { requeueUnappliedShopifyWebhooks, storeShopifyWebhook } from "~/domain/s
 import { shopifyWebhookLimits, shopifyWebhookRateRules } from "~/domain/shopify/webhooks/rate-limits.server";
 import type { MemoryRateLimit } from "~/services/http/memory-rate-limit.server";
 import { jobs, startWorker, stopJobs } from "~/services/jobs/jobs.server";
+import { SHOPIFY_WEBHOOK_API_VERSION } from "~/services/shopify/api-versions";
 import { jobHandlers, workerStartHooks } from "~/worker-handlers.server";
 import { createAccount } from "../../../tests/support/factories";
 import { createShopifySession, createStoreProfile } from "../../../tests/support/shopify-store-rows";
@@ -166,7 +167,7 @@ describeEachDatabase(
         webhookId: "wh-uninstall-1",
         shop: TEST_SHOP,
         topic: "app/uninstalled",
-        apiVersion: "2025-10",
+        apiVersion: SHOPIFY_WEBHOOK_API_VERSION,
         payload: uninstalled,
         triggeredAt,
         processedAt: null,
@@ -257,7 +258,7 @@ describeEachDatabase(
       const base = {
         shop: TEST_SHOP,
         topic: "shop/update" as const,
-        apiVersion: "2025-10",
+        apiVersion: SHOPIFY_WEBHOOK_API_VERSION,
         triggeredAt: null,
       };
       await createStoreProfile({ shopDomain: TEST_SHOP, storeName: "Old name" });

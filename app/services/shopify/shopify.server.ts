@@ -1,14 +1,12 @@
 import { type Shopify, shopifyApi } from "@shopify/shopify-api";
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
-import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-react-router/server";
+import { AppDistribution, shopifyApp } from "@shopify/shopify-app-react-router/server";
 import { config } from "~/config.server";
+import { SHOPIFY_ADMIN_API_VERSION } from "./api-versions";
 import { shopifyBillingConfig } from "./billing-config";
 import { shopifySessionStorage } from "./session-storage.server";
 
 export { shopifySessionStorage };
-
-/** The Admin API version every call uses (the newest stable one of @shopify/shopify-api 13). */
-export const SHOPIFY_API_VERSION = ApiVersion.October25;
 
 /**
  * What the app may read and write in a store: the spec's four read scopes, plus write_customers so
@@ -59,7 +57,7 @@ function buildShopifyApp(apiKey: string, apiSecretKey: string) {
   return shopifyApp({
     apiKey,
     apiSecretKey,
-    apiVersion: SHOPIFY_API_VERSION,
+    apiVersion: SHOPIFY_ADMIN_API_VERSION,
     scopes: [...SHOPIFY_SCOPES],
     appUrl: settings.APP_URL,
     authPathPrefix: "/auth",
@@ -75,7 +73,7 @@ function buildShopifyApi(apiKey: string, apiSecretKey: string): Shopify {
   return shopifyApi({
     apiKey,
     apiSecretKey,
-    apiVersion: SHOPIFY_API_VERSION,
+    apiVersion: SHOPIFY_ADMIN_API_VERSION,
     scopes: [...SHOPIFY_SCOPES],
     hostName: url.host,
     hostScheme: url.protocol === "http:" ? "http" : "https",

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { SHOPIFY_WEBHOOK_API_VERSION } from "~/services/shopify/api-versions";
 
 /**
  * Shopify's signatures, as the stand-in makes and checks them: the OAuth redirect's query HMAC,
@@ -131,7 +132,7 @@ export function signedWebhook(input: WebhookInput): { headers: Record<string, st
       "X-Shopify-Shop-Domain": input.shop,
       "X-Shopify-Webhook-Id": input.webhookId ?? randomUUID(),
       "X-Shopify-Event-Id": input.eventId ?? randomUUID(),
-      "X-Shopify-API-Version": input.apiVersion ?? "2025-10",
+      "X-Shopify-API-Version": input.apiVersion ?? SHOPIFY_WEBHOOK_API_VERSION,
       "X-Shopify-Triggered-At": input.triggeredAt ?? new Date().toISOString(),
     },
   };

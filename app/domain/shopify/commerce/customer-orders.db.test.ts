@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { contacts, outboxMessages, shopifyOrders } from "#db/schema";
 import { resetConfigForTests } from "~/config.server";
+import { SHOPIFY_WEBHOOK_API_VERSION } from "~/services/shopify/api-versions";
 import { addMembership, createUser } from "../../../../tests/support/factories";
 import { createMappedStore } from "../../../../tests/support/shopify-commerce-rows";
 import { orderJson } from "../../../../tests/support/shopify-order-payloads";
@@ -21,7 +22,7 @@ async function deliver(topic: ShopifyWebhookTopic, payload: Record<string, unkno
     webhookId,
     shop: SHOP,
     topic,
-    apiVersion: "2025-10",
+    apiVersion: SHOPIFY_WEBHOOK_API_VERSION,
     payload,
     triggeredAt: null,
   });

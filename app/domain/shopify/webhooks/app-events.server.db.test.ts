@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { auditLog, contacts, shopifySessions, shopifyWebhooks, storeProfiles } from "#db/schema";
 import { applyShopifySubscriptionUpdate } from "~/domain/billing/shopify-subscriptions.server";
+import { SHOPIFY_WEBHOOK_API_VERSION } from "~/services/shopify/api-versions";
 import { createAccount } from "../../../../tests/support/factories";
 import {
   createCustomerRows,
@@ -23,7 +24,7 @@ async function deliver(topic: ShopifyWebhookTopic, payload: Record<string, unkno
     webhookId,
     shop: SHOP,
     topic,
-    apiVersion: "2025-10",
+    apiVersion: SHOPIFY_WEBHOOK_API_VERSION,
     payload,
     triggeredAt: triggeredAt ?? null,
   });

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { shopifyWebhooks } from "#db/schema";
 import { jobs, stopJobs } from "~/services/jobs/jobs.server";
+import { SHOPIFY_WEBHOOK_API_VERSION } from "~/services/shopify/api-versions";
 import { describeEachDatabase } from "../../../../tests/support/test-database";
 import {
   type AcceptedWebhook,
@@ -13,7 +14,7 @@ const delivery = (webhookId: string): AcceptedWebhook => ({
   webhookId,
   shop: "intake-shop.myshopify.com",
   topic: "shop/update",
-  apiVersion: "2025-10",
+  apiVersion: SHOPIFY_WEBHOOK_API_VERSION,
   payload: { name: `Shop ${webhookId}` },
   triggeredAt: null,
 });

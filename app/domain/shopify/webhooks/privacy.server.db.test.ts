@@ -25,6 +25,7 @@ import {
   users,
 } from "#db/schema";
 import { resetConfigForTests } from "~/config.server";
+import { SHOPIFY_WEBHOOK_API_VERSION } from "~/services/shopify/api-versions";
 import { addMembership, createAccount, createUser } from "../../../../tests/support/factories";
 import {
   createCustomerRows,
@@ -47,7 +48,7 @@ async function deliver(topic: ShopifyWebhookTopic, payload: Record<string, unkno
     webhookId,
     shop: SHOP,
     topic,
-    apiVersion: "2025-10",
+    apiVersion: SHOPIFY_WEBHOOK_API_VERSION,
     payload,
     triggeredAt: null,
   });

@@ -5,6 +5,7 @@ import { beforeEach, expect, test } from "vitest";
 import { accounts, auditLog, contacts, shopifyOrders, shopifySessions, storeProfiles } from "#db/schema";
 import { seedReferenceData } from "#db/seed";
 import { createContact } from "~/domain/contacts/contacts.server";
+import { SHOPIFY_WEBHOOK_API_VERSION } from "~/services/shopify/api-versions";
 import { addMembership, createAccount, createUser } from "../../../../tests/support/factories";
 import { createShopifySession, createStoreProfile } from "../../../../tests/support/shopify-store-rows";
 import { companyWithAdmin, memberContext, viewerOf } from "../../../../tests/support/team-factories";
@@ -25,7 +26,7 @@ async function deliver(topic: ShopifyWebhookTopic, payload: Record<string, unkno
     webhookId,
     shop: SHOP,
     topic,
-    apiVersion: "2025-10",
+    apiVersion: SHOPIFY_WEBHOOK_API_VERSION,
     payload,
     triggeredAt: new Date(),
   });
