@@ -15,7 +15,9 @@ type Json = Record<string, unknown>;
 
 /** A fresh copy of the documented sample payload of a topic (a test may change it freely). */
 export function documentedSample(topic: string): Json {
-  const metadata = metadataForWebhook(SHOPIFY_WEBHOOK_SAMPLE_VERSION, topic) as { response?: Json } | undefined;
+  const metadata = metadataForWebhook(SHOPIFY_WEBHOOK_SAMPLE_VERSION, topic) as
+    | { response?: Json }
+    | undefined;
   if (!metadata?.response)
     throw new Error(`shopify-webhook-schemas has no ${SHOPIFY_WEBHOOK_SAMPLE_VERSION} sample of ${topic}`);
   return structuredClone(metadata.response);
@@ -24,7 +26,8 @@ export function documentedSample(topic: string): Json {
 /** The JSON schema the package infers for the topic's payloads (from Shopify's samples). */
 export function documentedSchema(topic: string): Json {
   const schema = schemaForWebhook(SHOPIFY_WEBHOOK_SAMPLE_VERSION, topic) as Json | undefined;
-  if (!schema) throw new Error(`shopify-webhook-schemas has no ${SHOPIFY_WEBHOOK_SAMPLE_VERSION} schema of ${topic}`);
+  if (!schema)
+    throw new Error(`shopify-webhook-schemas has no ${SHOPIFY_WEBHOOK_SAMPLE_VERSION} schema of ${topic}`);
   return schema;
 }
 

@@ -56,7 +56,8 @@ const timeline: typeof timelineEn = {
     shopify_automatic: "inscription automatique aux messages non commerciaux de la boutique Shopify",
   },
   collectedFrom: {
-    shopify: "Recueilli par Shopify : au paiement, dans le compte du client ou dans l'administration de la boutique",
+    shopify:
+      "Recueilli par Shopify : au paiement, dans le compte du client ou dans l'administration de la boutique",
     other: "Recueilli par une autre application ou un import dans la boutique",
     unknown: "Recueilli depuis {{value}}",
   },

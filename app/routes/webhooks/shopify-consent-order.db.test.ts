@@ -1,13 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, expect, test } from "vitest";
-import {
-  consentEvents,
-  contacts,
-  enrollments,
-  shopifyCustomerConsents,
-  shopifyOrders,
-} from "#db/schema";
+import { consentEvents, contacts, enrollments, shopifyCustomerConsents, shopifyOrders } from "#db/schema";
 import { applyShopifyWebhook } from "~/domain/shopify/webhooks/inbox.server";
 import { webhookPathOf } from "~/domain/shopify/webhooks/topics";
 import { stopJobs } from "~/services/jobs/jobs.server";
@@ -81,9 +75,14 @@ describeEachDatabase(
         consentTitle: "Text me an interactive setup guide for my purchase.",
       });
       const { body } = await standIn().control("POST", "/access-tokens", { shop: SHOP });
-      await storeOfflineSession(SHOP, (body as { accessToken: string }).accessToken, SHOPIFY_SCOPES.join(","));
-      const [seeded] = (await standIn().control("POST", `/shops/${SHOP}/customers`, { customers: [customer] }))
-        .body as Array<{ legacyId: number; id: string }>;
+      await storeOfflineSession(
+        SHOP,
+        (body as { accessToken: string }).accessToken,
+        SHOPIFY_SCOPES.join(","),
+      );
+      const [seeded] = (
+        await standIn().control("POST", `/shops/${SHOP}/customers`, { customers: [customer] })
+      ).body as Array<{ legacyId: number; id: string }>;
       const buyer: TestBuyer = {
         customerId: seeded.legacyId,
         email: "ada@example.com",
@@ -138,7 +137,9 @@ describeEachDatabase(
         `${customerGid}: SMS consent subscribed kept until an order of the customer comes`,
       );
       const order = await deliver("orders/create", orderOf(7001, buyer));
-      expect(order.outcome).toBe("order #7001 stored: contact added (opted_in, consent opted_in), 1 product(s) linked");
+      expect(order.outcome).toBe(
+        "order #7001 stored: contact added (opted_in, consent opted_in), 1 product(s) linked",
+      );
       await expectConsentingContact(store.account.id, store.journey.id);
       expect(adminConsentQueries()).toBe(0);
     });
@@ -172,7 +173,9 @@ describeEachDatabase(
         },
       });
       const first = await deliver("orders/create", orderOf(7001, buyer));
-      expect(first.outcome).toBe("order #7001 stored: contact added (opted_in, consent opted_in), 1 product(s) linked");
+      expect(first.outcome).toBe(
+        "order #7001 stored: contact added (opted_in, consent opted_in), 1 product(s) linked",
+      );
       const [ada] = await contactsOf(store.account.id);
       expect(await getDb().select().from(consentEvents).where(eq(consentEvents.contactId, ada.id))).toEqual([
         expect.objectContaining({
@@ -192,7 +195,9 @@ describeEachDatabase(
     test("a buyer who did not tick the box is not added, whichever comes first; a failing Admin API is retried, not guessed", async () => {
       const { store, buyer } = await installedStore({ firstName: "Ada", phone: "+12015550100" });
       standIn().failNextGraphql({ status: 503, body: { errors: "Service unavailable" } });
-      await expect(deliver("orders/create", orderOf(7001, buyer), { webhookId: "order-7001" })).rejects.toThrow();
+      await expect(
+        deliver("orders/create", orderOf(7001, buyer), { webhookId: "order-7001" }),
+      ).rejects.toThrow();
       expect(await getDb().select().from(shopifyCustomerConsents)).toEqual([]);
       // The job's retry asks again; Shopify's customer never subscribed.
       expect(await applyShopifyWebhook("order-7001")).toMatch(/gave no SMS marketing consent/);
