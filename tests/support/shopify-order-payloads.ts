@@ -102,6 +102,19 @@ export function orderJson(input: {
   const createdAt = input.createdAt ?? new Date().toISOString();
   const [lineTemplate] = sample.line_items as unknown[];
   const sampleCustomer = sample.customer as Record<string, unknown>;
+  const first = input.billingName?.first ?? input.buyer?.firstName ?? null;
+  const last = input.billingName?.last ?? input.buyer?.lastName ?? null;
+  const addressOf = (template: unknown, what: string) =>
+    objectWith(
+      template,
+      {
+        first_name: first,
+        last_name: last,
+        name: [first, last].filter(Boolean).join(" "),
+        phone: input.buyer?.phone ?? "",
+      },
+      what,
+    );
   return sampleWith("orders/create", {
     id: input.id,
     admin_graphql_api_id: `gid://shopify/Order/${input.id}`,
@@ -132,20 +145,11 @@ export function orderJson(input: {
           "order customer",
         )
       : null,
-    // The sample's addresses belong to someone else: none, or the test's billing name without a phone.
-    billing_address: input.billingName
-      ? objectWith(
-          sample.billing_address,
-          {
-            first_name: input.billingName.first,
-            last_name: input.billingName.last,
-            name: `${input.billingName.first} ${input.billingName.last}`,
-            phone: null,
-          },
-          "billing_address",
-        )
-      : null,
-    shipping_address: null,
+    // The sample's addresses belong to someone else: they hold the billing name the test gives (else
+    // the buyer's) and the buyer's phone, or "" (the package's schema, inferred from Shopify's samples,
+    // types an address's phone as a string).
+    billing_address: addressOf(sample.billing_address, "billing_address"),
+    shipping_address: addressOf(sample.shipping_address, "shipping_address"),
     line_items: input.lines.map((line, index) => {
       const price = line.price ?? "25.00";
       return objectWith(

@@ -53,7 +53,7 @@ export async function applyCustomerWebhook(tx: Tx, webhook: StoredWebhook, _now:
 }
 
 /** customers_marketing_consent/update: { id, phone, sms_marketing_consent } of one customer. */
-const consentPayload = z.object({
+export const consentPayload = z.object({
   id: z.union([z.number(), z.string()]),
   phone: z.string().nullish(),
   sms_marketing_consent: smsConsentPayload,
