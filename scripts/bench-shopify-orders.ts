@@ -50,7 +50,7 @@ async function bench() {
   const { createScratchPostgresDatabase } = await import("../tests/support/test-database");
   const { jobs, stopJobs } = await import("../app/services/jobs/jobs.server");
   const { signedWebhook } = await import("../tests/support/stand-ins/shopify-signing");
-  const { orderJson } = await import("../tests/support/shopify-order-payloads");
+  const { marketingConsentJson, orderJson } = await import("../tests/support/shopify-order-payloads");
 
   const scratch = await createScratchPostgresDatabase(SERVER_URL, "blusteam_bench_orders");
   const database = openDatabase({ url: scratch.url });
@@ -153,11 +153,7 @@ async function bench() {
         contactKey = `${s}:pool:${n}`;
       } else if (kind === 2 && earlier.length > 0) {
         const repeat = earlier[(j * 13) % earlier.length]!;
-        buyer = {
-          customerId: repeat.customerId,
-          phone: repeat.phone,
-          sms: repeat.subscribed ? { state: "subscribed" } : { state: "not_subscribed", updatedAt: null },
-        };
+        buyer = { customerId: repeat.customerId, phone: repeat.phone };
         qualifies = repeat.subscribed || automaticOptIn;
         contactKey = `${s}:new:${repeat.customerId}`;
       } else {
@@ -170,8 +166,19 @@ async function bench() {
           email: `buyer${n}@bench.example`,
           firstName: "Buyer",
           lastName: String(n),
-          sms: subscribed ? { state: "subscribed" } : { state: "not_subscribed", updatedAt: null },
         };
+        // The checkout's consent comes as its own webhook (API 2025-01 on), applied before or after
+        // the order by whichever worker takes it first: the outcome is the same.
+        const consent = subscribed
+          ? ({ state: "subscribed" } as const)
+          : ({ state: "not_subscribed", updatedAt: null } as const);
+        sends.push(
+          sign(
+            "customers_marketing_consent/update",
+            shop,
+            marketingConsentJson(10_000_000 + n, phone, consent),
+          ),
+        );
         earlier.push({ customerId: 10_000_000 + n, phone, subscribed });
         newBuyers.set(s, earlier);
         qualifies = subscribed || automaticOptIn;

@@ -180,3 +180,34 @@ export const shopifyCatalogueSyncs = pgTable("shopify_catalogue_syncs", {
   lastSucceededAt: timestamp("last_succeeded_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The newest SMS marketing consent Shopify told us of, per shop and store customer, whether or not
+ * the customer is a contact yet (issue 34 item 1). Since API 2025-01 an order's customer no longer
+ * carries it: customers_marketing_consent/update does, and arrives before or after the order; an order
+ * whose customer has no row here asks the Admin API once and keeps its answer here. The newest by
+ * Shopify's consent time wins, never the latest to arrive (deliveries are not in order).
+ */
+export const shopifyCustomerConsents = pgTable(
+  "shopify_customer_consents",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    shop: text("shop").notNull(),
+    // gid://shopify/Customer/123
+    shopifyCustomerId: text("shopify_customer_id").notNull(),
+    // subscribed | not_subscribed | unsubscribed | pending | redacted (Shopify's, lowercased)
+    state: text("state").notNull(),
+    // single_opt_in | confirmed_opt_in | unknown
+    optInLevel: text("opt_in_level"),
+    // Shopify's consent_updated_at; null when the customer never changed it.
+    consentUpdatedAt: timestamp("consent_updated_at", { withTimezone: true }),
+    // shopify | other (Shopify's consent_collected_from, lowercased)
+    collectedFrom: text("collected_from"),
+    // customers_marketing_consent/update, or admin_api when an order asked.
+    learnedFrom: text("learned_from").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("shopify_customer_consents_uq").on(t.accountId, t.shop, t.shopifyCustomerId)],
+);

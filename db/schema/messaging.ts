@@ -287,6 +287,8 @@ export const consentEvents = pgTable(
     keyword: text("keyword"),
     /** Shopify's opt-in level (single_opt_in, confirmed_opt_in, unknown) when source is shopify. */
     optInLevel: text("opt_in_level"),
+    /** Where Shopify collected it (shopify: checkout, customer account or admin; other: an app or an import). */
+    collectedFrom: text("collected_from"),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

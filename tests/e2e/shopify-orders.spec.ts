@@ -14,7 +14,7 @@ import {
 } from "../support/e2e-helpers";
 import { shopifyStandIn } from "../support/e2e-shopify";
 import { addTouchpoint, makeJourneyLive } from "../support/journeys-e2e";
-import { orderJson, type TestBuyer } from "../support/shopify-order-payloads";
+import { marketingConsentJson, orderJson, type TestBuyer } from "../support/shopify-order-payloads";
 
 // Issue 14 end to end, as a merchant and their store live it: Sync Now fills the mapping modal from
 // the store (the Shopify stand-in), two variants are mapped to our product, and signed orders/create
@@ -22,6 +22,9 @@ import { orderJson, type TestBuyer } from "../support/shopify-order-payloads";
 // contact with the SMS consent Shopify recorded, is enrolled in the product's journey and gets its
 // first message (by email, which has no quiet hours, so the test passes at any hour); after a click
 // on the message's tracked link, the next order is attributed to the touchpoint.
+// Since API 2025-01 the consent a buyer gives by ticking the checkout box comes as its own webhook,
+// customers_marketing_consent/update (payloads: Shopify's documented samples with our ids), which
+// Shopify may deliver before or after the order: Rosa's comes first, Lena's after her order.
 
 const shots = "/tmp/shopify-orders-screens";
 const shot = screenshotsIn(shots);
@@ -101,8 +104,9 @@ test("mapped variants turn store orders into enrolled, consenting contacts, and 
     phone: `+1201555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`,
     firstName: "Rosa",
     lastName: "Parks",
-    sms: { state: "subscribed", optInLevel: "single_opt_in", updatedAt: new Date().toISOString() },
   };
+  const tickedAt = new Date(Date.now() - 60_000).toISOString();
+  const ticked = { state: "subscribed", updatedAt: tickedAt, collectedFrom: "SHOPIFY" } as const;
   const firstOrderId = Math.floor(Math.random() * 1_000_000_000);
   const firstOrder = orderJson({
     id: firstOrderId,
@@ -118,7 +122,14 @@ test("mapped variants turn store orders into enrolled, consenting contacts, and 
   });
   expect(forged.status).toBe(401);
 
-  // The signed order: Rosa becomes a contact with Shopify's consent, linked to Herb Garden.
+  // Rosa ticks the checkout box: Shopify sends her consent, then her order. She becomes a contact
+  // with that consent, linked to Herb Garden.
+  const consent = await shopifyStandIn.sendWebhook({
+    topic: "customers_marketing_consent/update",
+    shop,
+    payload: marketingConsentJson(buyer.customerId as number, buyer.phone as string, ticked),
+  });
+  expect(consent.status).toBe(200);
   const delivered = await shopifyStandIn.sendWebhook({ topic: "orders/create", shop, payload: firstOrder });
   expect(delivered.status).toBe(200);
   let rosaUrl = "";
@@ -130,6 +141,9 @@ test("mapped variants turn store orders into enrolled, consenting contacts, and 
   }).toPass({ timeout: 30_000 });
   await gotoLive(page, rosaUrl);
   await expect(page.getByText("Agreed to receive SMS (Shopify)")).toBeVisible();
+  await expect(
+    page.getByText("Collected by Shopify: at checkout, in the customer's account or in the store's admin"),
+  ).toBeVisible();
   await expect(page.getByText(buyer.email as string).first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Herb Garden" }).first()).toBeVisible();
   await shot(page, "contact-from-order");
@@ -179,4 +193,59 @@ test("mapped variants turn store orders into enrolled, consenting contacts, and 
     "Not attributed to a touchpoint",
   );
   await shot(page, "contact-timeline-orders");
+
+  // Lena's order arrives before her consent. The app asks Shopify (the stand-in's customer has no
+  // consent recorded yet) and adds nobody; her consent webhook then adds her, as if it had come first.
+  const [lenaInShopify] = await shopifyStandIn.addCustomers(shop, [
+    {
+      firstName: "Lena",
+      lastName: "Horne",
+      phone: `+1201556${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`,
+    },
+  ]);
+  const lena: TestBuyer = {
+    customerId: lenaInShopify.legacyId,
+    email: uniqueEmail("lena"),
+    phone: lenaInShopify.phone,
+    firstName: "Lena",
+    lastName: "Horne",
+  };
+  const lenaOrder = await shopifyStandIn.sendWebhook({
+    topic: "orders/create",
+    shop,
+    payload: orderJson({
+      id: firstOrderId + 2,
+      name: "#1003",
+      buyer: lena,
+      lines: [{ variantId: variantId("Basil"), price: "42.50", title: "Starter Kit - Basil" }],
+    }),
+  });
+  expect(lenaOrder.status).toBe(200);
+  await expect(async () => {
+    const asked = await shopifyStandIn.requests(shop);
+    expect(asked.filter((r) => r.body.includes("query CustomerSmsConsent"))).toHaveLength(1);
+  }).toPass({ timeout: 30_000 });
+  await gotoLive(page, "/contacts");
+  await expect(page.getByRole("link", { name: "Lena", exact: true })).toHaveCount(0);
+
+  const lenaConsent = await shopifyStandIn.sendWebhook({
+    topic: "customers_marketing_consent/update",
+    shop,
+    payload: marketingConsentJson(lena.customerId as number, lena.phone as string, ticked),
+  });
+  expect(lenaConsent.status).toBe(200);
+  let lenaUrl = "";
+  await expect(async () => {
+    await gotoLive(page, "/contacts");
+    lenaUrl = (await page
+      .getByRole("link", { name: "Lena", exact: true })
+      .getAttribute("href", { timeout: 1000 })) as string;
+  }).toPass({ timeout: 30_000 });
+  await gotoLive(page, lenaUrl);
+  await expect(page.getByText("Agreed to receive SMS (Shopify)")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Herb Garden" }).first()).toBeVisible();
+  await expect(page.getByTestId("timeline-event").filter({ hasText: "Order #1003 · $42.50" })).toBeVisible();
+  const lenaGuide = await readLatestEmail(page, lena.email as string, /Caring for your Herb Garden/);
+  expect(lenaGuide.link).toMatch(/\/l\/[2-9a-km-zA-HJ-NP-Z]{8}$/);
+  await shot(page, "contact-from-late-consent");
 });

@@ -2,6 +2,7 @@ import { getDb } from "../../db/client.server";
 import {
   journeys,
   products,
+  shopifyCustomerConsents,
   shopifyMappedVariants,
   shopifyProductMappings,
   storeProfiles,
@@ -104,4 +105,26 @@ export async function createMappedStore(input: {
     touchpoints: input.product?.touchpoints ?? [{ wait: 0 }],
   });
   return { account, profile, ...mapped };
+}
+
+/**
+ * A store customer's SMS consent as customers_marketing_consent/update leaves it (for tests about
+ * something else; shopify-consent-order.db.test.ts delivers the webhook itself).
+ */
+export async function recordShopifyConsent(
+  store: { account: { id: string }; profile: { shopDomain: string } },
+  customerId: number,
+  state: "subscribed" | "not_subscribed" | "unsubscribed" = "subscribed",
+  db = getDb(),
+) {
+  await db.insert(shopifyCustomerConsents).values({
+    accountId: store.account.id,
+    shop: store.profile.shopDomain,
+    shopifyCustomerId: `gid://shopify/Customer/${customerId}`,
+    state,
+    optInLevel: "single_opt_in",
+    consentUpdatedAt: new Date("2025-06-01T14:00:00Z"),
+    collectedFrom: "shopify",
+    learnedFrom: "customers_marketing_consent/update",
+  });
 }

@@ -145,6 +145,9 @@ test("customerSmsMarketingConsentUpdate changes the consent and sends Shopify's 
       consent_collected_from: "OTHER",
     },
   });
+  // customers/update in its API 2025-01+ shape: the customer without any marketing consent.
+  expect(JSON.parse(received[1].body)).toMatchObject({ id: ada.legacyId, phone: "+12015550100" });
+  expect(JSON.parse(received[1].body)).not.toHaveProperty("sms_marketing_consent");
   expect(received[0].hmac).toBe(
     createHmac("sha256", SHOPIFY_TEST_API_SECRET).update(received[0].body).digest("base64"),
   );

@@ -45,6 +45,8 @@ export type TimelineEvent =
       keyword: string | null;
       consentText: string | null;
       channel: MessageChannel;
+      /** Where Shopify collected it (shopify, other), for consent Shopify told us of. */
+      collectedFrom: string | null;
     }
   | {
       kind: "order";
@@ -67,6 +69,7 @@ type Row = {
   d: string | null;
   e: string | null;
   f: boolean | null;
+  g: string | null;
 };
 
 export async function contactTimeline(
@@ -81,37 +84,38 @@ export async function contactTimeline(
     sql`select 1 as one from contacts where id = ${contactId} and account_id = ${accountId}`,
   );
   if (rowsOf(owned).length === 0) return null;
-  // Columns a..f carry each kind's own fields (see toEvent); every branch is the company's only.
+  // Columns a..g carry each kind's own fields (see toEvent); every branch is the company's only.
   const result = await db.execute(sql`
     (select 'enrolled' as kind, e.enrolled_at as at, e.id::text as id, p.name as a, e.status::text as b,
-        null::text as c, null::text as d, null::text as e, null::boolean as f
+        null::text as c, null::text as d, null::text as e, null::boolean as f,
+        null::text as g
       from enrollments e join products p on p.id = e.product_id
       where e.account_id = ${accountId} and e.contact_id = ${contactId})
     union all
-    (select 'enrollment_ended', e.ended_at, e.id::text, p.name, null, null, null, null, null
+    (select 'enrollment_ended', e.ended_at, e.id::text, p.name, null, null, null, null, null, null
       from enrollments e join products p on p.id = e.product_id
       where e.account_id = ${accountId} and e.contact_id = ${contactId} and e.ended_at is not null)
     union all
     (select 'message', coalesce(m.sent_at, m.created_at), m.id::text, m.channel::text, m.status::text,
-        m.status_reason, t.name, coalesce(m.body, t.message), m.is_test
+        m.status_reason, t.name, coalesce(m.body, t.message), m.is_test, null
       from messages m
       left join touchpoints t on t.id = m.touchpoint_id
       where m.account_id = ${accountId} and m.contact_id = ${contactId})
     union all
-    (select 'click', c.clicked_at, c.id::text, t.name, c.user_agent, l.target_url, null, null, null
+    (select 'click', c.clicked_at, c.id::text, t.name, c.user_agent, l.target_url, null, null, null, null
       from link_clicks c
       join tracked_links l on l.id = c.tracked_link_id
       left join touchpoints t on t.id = c.touchpoint_id
       where c.account_id = ${accountId} and c.contact_id = ${contactId})
     union all
     (select 'consent', ce.created_at, ce.id::text, ce.kind::text, ce.source, ce.keyword, ce.consent_text,
-        ce.channel::text, null
+        ce.channel::text, null, ce.collected_from
       from consent_events ce
       where ce.account_id = ${accountId} and ce.contact_id = ${contactId})
     union all
     (select 'order', o.placed_at, o.id::text,
         coalesce(o.name, '#' || regexp_replace(o.shopify_order_id, '^gid://shopify/Order/', '')),
-        o.total_price_minor::text, o.currency, t.id::text, t.name, o.cancelled_at is not null
+        o.total_price_minor::text, o.currency, t.id::text, t.name, o.cancelled_at is not null, null
       from shopify_orders o
       left join touchpoints t on t.id = o.attributed_touchpoint_id and t.account_id = o.account_id
       where o.account_id = ${accountId} and o.contact_id = ${contactId})
@@ -166,6 +170,7 @@ function toEvent(row: Row): TimelineEvent {
         keyword: row.c,
         consentText: row.d,
         channel: (row.e ?? "sms") as MessageChannel,
+        collectedFrom: row.g,
       };
   }
 }

@@ -55,6 +55,12 @@ const timeline = {
     shopify: "Shopify",
     shopify_automatic: "Shopify store's Automatic Opt-in for Non-Commercial Messages",
   },
+  // Where Shopify collected a consent it told us of (its consent_collected_from), shown under it.
+  collectedFrom: {
+    shopify: "Collected by Shopify: at checkout, in the customer's account or in the store's admin",
+    other: "Collected by another app or an import into the store",
+    unknown: "Collected from {{value}}",
+  },
   consent: {
     title: "SMS consent",
     opted_in: "Agreed to receive SMS",

@@ -55,6 +55,12 @@ const timeline: typeof timelineEn = {
     shopify: "Shopify",
     shopify_automatic: "inscription automatique aux messages non commerciaux de la boutique Shopify",
   },
+  collectedFrom: {
+    shopify:
+      "Recueilli par Shopify : au paiement, dans le compte du client ou dans l'administration de la boutique",
+    other: "Recueilli par une autre application ou un import dans la boutique",
+    unknown: "Recueilli depuis {{value}}",
+  },
   consent: {
     title: "Consentement SMS",
     opted_in: "A accepté de recevoir des SMS",

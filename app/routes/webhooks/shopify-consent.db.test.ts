@@ -17,7 +17,7 @@ import { jobs, stopJobs } from "~/services/jobs/jobs.server";
 import { SHOPIFY_SCOPES } from "~/services/shopify/shopify.server";
 import { daytimeTomorrow } from "../../../tests/support/daytime";
 import { createMappedStore } from "../../../tests/support/shopify-commerce-rows";
-import { marketingConsentJson } from "../../../tests/support/shopify-order-payloads";
+import { customerJson, marketingConsentJson } from "../../../tests/support/shopify-order-payloads";
 import { storeOfflineSession } from "../../../tests/support/shopify-sessions";
 import {
   SHOPIFY_TEST_SHOP,
@@ -122,35 +122,28 @@ describeEachDatabase(
       expect(await eventsOf(ada.id)).toHaveLength(1);
     });
 
-    test("customers/update: the newest record wins; an unknown customer adds nobody; other companies are untouched", async () => {
+    test("customers_marketing_consent/update: the newest record wins; customers/update fills details only; an unknown customer adds nobody; other companies are untouched", async () => {
       const store = await createMappedStore({ shop: SHOP });
       const other = await createMappedStore({ shop: "other-consent-shop.myshopify.com" });
       const ada = await buyer(store.account.id, { smsConsent: "none" });
       const elsewhere = await buyer(other.account.id, { smsConsent: "none" });
-      const customer = (sms: { state: "subscribed" | "unsubscribed"; at: string }) => ({
-        id: 601,
-        admin_graphql_api_id: "gid://shopify/Customer/601",
-        email: null,
-        phone: "(201) 555-0100",
-        first_name: "Ada",
-        last_name: "Byron",
-        sms_marketing_consent: {
-          state: sms.state,
-          opt_in_level: "single_opt_in",
-          consent_updated_at: sms.at,
-        },
-      });
-      const subscribed = await deliver(
+      // customers/update (no consent in it since API 2025-01) links the contact to the customer.
+      const details = await deliver(
         "customers/update",
-        customer({ state: "subscribed", at: "2025-06-01T10:00:00Z" }),
+        customerJson({ customerId: 601, phone: "(201) 555-0100", firstName: "Ada", lastName: "Byron" }),
       );
-      expect(subscribed.outcome).toBe(
-        "gid://shopify/Customer/601: SMS consent opted_in; filled shopifyCustomerId",
-      );
+      expect(details.outcome).toBe("gid://shopify/Customer/601: filled shopifyCustomerId");
       expect(await contactOf(ada.id)).toMatchObject({
-        smsConsent: "opted_in",
+        smsConsent: "none",
         shopifyCustomerId: "gid://shopify/Customer/601",
       });
+      const consent = (state: "subscribed" | "unsubscribed", at: string) =>
+        marketingConsentJson(601, "(201) 555-0100", { state, updatedAt: at });
+      const subscribed = await deliver(
+        "customers_marketing_consent/update",
+        consent("subscribed", "2025-06-01T10:00:00Z"),
+      );
+      expect(subscribed.outcome).toBe("gid://shopify/Customer/601: SMS consent opted_in");
       // Our STOP came after; a late webhook with Shopify's older subscription does not undo it.
       await receiveInboundSms({
         providerMessageId: "SM-stop-1",
@@ -159,8 +152,8 @@ describeEachDatabase(
         body: "STOP",
       });
       const late = await deliver(
-        "customers/update",
-        customer({ state: "subscribed", at: "2025-06-02T10:00:00Z" }),
+        "customers_marketing_consent/update",
+        consent("subscribed", "2025-06-02T10:00:00Z"),
       );
       expect(late.outcome).toBe(
         "gid://shopify/Customer/601: SMS consent kept (opted_out): ours is newer than Shopify's",
@@ -168,19 +161,17 @@ describeEachDatabase(
       expect((await contactOf(ada.id)).smsConsent).toBe("opted_out");
       // A newer subscription in Shopify (the buyer opted in again at checkout) does.
       const newer = await deliver(
-        "customers/update",
-        customer({ state: "subscribed", at: new Date(Date.now() + 1000).toISOString() }),
+        "customers_marketing_consent/update",
+        consent("subscribed", new Date(Date.now() + 1000).toISOString()),
       );
       expect(newer.outcome).toBe("gid://shopify/Customer/601: SMS consent opted_in");
 
       expect((await contactOf(elsewhere.id)).smsConsent).toBe("opted_out"); // the STOP, for every company
       expect(await eventsOf(elsewhere.id)).toEqual([expect.objectContaining({ source: "keyword" })]);
-      const unknown = await deliver("customers/update", {
-        ...customer({ state: "subscribed", at: "2025-06-05T00:00:00Z" }),
-        id: 602,
-        admin_graphql_api_id: null,
-        phone: "+12015550199",
-      });
+      const unknown = await deliver(
+        "customers/update",
+        customerJson({ customerId: 602, phone: "+12015550199" }),
+      );
       expect(unknown.outcome).toBe("ignored: gid://shopify/Customer/602 is not a contact of the company");
     });
 

@@ -6,7 +6,7 @@ import { applyShopifyWebhook } from "~/domain/shopify/webhooks/inbox.server";
 import type { ShopifyWebhookTopic } from "~/domain/shopify/webhooks/topics";
 import { stopJobs } from "~/services/jobs/jobs.server";
 import { productGidOf, seedCatalogue } from "../../../tests/support/catalogue-factories";
-import { createMappedStore } from "../../../tests/support/shopify-commerce-rows";
+import { createMappedStore, recordShopifyConsent } from "../../../tests/support/shopify-commerce-rows";
 import {
   marketingConsentJson,
   orderJson,
@@ -40,7 +40,6 @@ const ada: TestBuyer = {
   phone: "(201) 555-0100",
   firstName: "Ada",
   lastName: "Byron",
-  sms: { state: "subscribed", optInLevel: "confirmed_opt_in", updatedAt: "2025-06-01T14:00:00Z" },
 };
 // One time for the whole file: the body is byte for byte the same each time it is built.
 const ORDER_TIME = new Date().toISOString();
@@ -84,6 +83,7 @@ describeEachDatabase(
 
     test("the same signed body under a new webhook id is one delivery: stored and applied once", async () => {
       const store = await createMappedStore({ shop: TEST_SHOP });
+      await recordShopifyConsent(store, 9001);
       const first = await deliver("orders/create", order(1), { webhookId: "wh-original" });
       expect(first).toMatchObject({ status: 200, accepted: "stored" });
       expect(first.outcome).toMatch(/^order #1001 stored: contact added/);
@@ -120,6 +120,7 @@ describeEachDatabase(
     test("a signed order resent with another shop's header reaches nothing of that shop", async () => {
       const a = await createMappedStore({ shop: TEST_SHOP });
       const b = await createMappedStore({ shop: OTHER_SHOP });
+      await recordShopifyConsent(a, 9001);
       expect((await deliver("orders/create", order(1))).outcome).toMatch(/^order #1001 stored/);
 
       // The very body, under B's header and a new webhook id.
@@ -133,7 +134,7 @@ describeEachDatabase(
       expect(update.outcome).toBe(`refused: order gid://shopify/Order/1 belongs to ${TEST_SHOP}`);
       const consent = await deliver(
         "customers_marketing_consent/update",
-        marketingConsentJson(9001, "+12015550100", ada.sms ?? { state: "subscribed" }),
+        marketingConsentJson(9001, "+12015550100", { state: "subscribed" }),
         {
           shop: OTHER_SHOP,
         },

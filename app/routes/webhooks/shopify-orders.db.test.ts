@@ -18,7 +18,12 @@ import type { ShopifyWebhookTopic } from "~/domain/shopify/webhooks/topics";
 import { stopJobs } from "~/services/jobs/jobs.server";
 import { daytimeTomorrow } from "../../../tests/support/daytime";
 import { createMappedStore } from "../../../tests/support/shopify-commerce-rows";
-import { orderJson, type TestBuyer } from "../../../tests/support/shopify-order-payloads";
+import {
+  marketingConsentJson,
+  orderJson,
+  type TestBuyer,
+  type TestSmsConsent,
+} from "../../../tests/support/shopify-order-payloads";
 import {
   configureShopifyTestApp,
   routeArgs,
@@ -30,7 +35,10 @@ import { action } from "./shopify";
 
 /**
  * orders/create and orders/updated through the route, signed as Shopify signs them (the library's
- * getHmac with its test app's secret), then applied as the webhook job applies them.
+ * getHmac with its test app's secret), then applied as the webhook job applies them. The buyer's
+ * consent comes as Shopify sends it since API 2025-01: customers_marketing_consent/update, here
+ * before the order (shopify-consent-order.db.test.ts has the other order and the Admin API's answer;
+ * the store here has no offline session, so the Admin API is not asked).
  */
 
 configureShopifyTestApp();
@@ -48,7 +56,6 @@ const ada: TestBuyer = {
   phone: "(201) 555-0100",
   firstName: "Ada",
   lastName: "Byron",
-  sms: subscribed,
 };
 
 /** Posts a signed delivery to the route and applies what it stored, as the job would. */
@@ -68,6 +75,15 @@ async function deliver(
   const body = response.status === 200 ? ((await response.json()) as { outcome: string }) : null;
   const outcome = response.status === 200 ? await applyShopifyWebhook(webhookId) : null;
   return { status: response.status, accepted: body?.outcome ?? null, outcome };
+}
+
+/** The buyer's SMS consent as Shopify records it (at checkout, here before their order arrives). */
+async function consentOf(buyer: TestBuyer, sms: TestSmsConsent, shop?: string) {
+  return deliver(
+    "customers_marketing_consent/update",
+    marketingConsentJson(buyer.customerId as number, buyer.phone ?? null, sms),
+    { shop },
+  );
 }
 
 const order = (id: number, buyer: TestBuyer | null, variant = VARIANT, extra = {}) => ({
@@ -100,6 +116,11 @@ describeEachDatabase(
       expect((await deliver("orders/create", order(1, ada), { secret: "forged" })).status).toBe(401);
       expect(await getDb().$count(shopifyWebhooks)).toBe(0);
 
+      const consent = await consentOf(ada, subscribed);
+      expect(consent.outcome).toBe(
+        "gid://shopify/Customer/9001: SMS consent subscribed kept until an order of the customer comes",
+      );
+      expect(await contactsOf(store.account.id)).toEqual([]);
       const first = await deliver("orders/create", order(1, ada), { webhookId: "orders-create-1" });
       expect(first).toMatchObject({ status: 200, accepted: "stored" });
       expect(first.outcome).toBe(
@@ -119,6 +140,7 @@ describeEachDatabase(
           kind: "opt_in",
           source: "shopify",
           optInLevel: "confirmed_opt_in",
+          collectedFrom: "shopify",
           createdAt: new Date("2025-06-01T14:00:00Z"),
           consentText: "Text me an interactive setup guide for my purchase.\nReply STOP to opt out.",
         }),
@@ -176,11 +198,10 @@ describeEachDatabase(
         ])
         .returning();
       await deliver("orders/create", order(11, { customerId: 71, phone: "+1 201 555 0101", firstName: "P" }));
-      await deliver(
-        "orders/create",
-        order(12, { customerId: 72, email: "EMMA@example.com", sms: subscribed }),
-      );
-      await deliver("orders/create", order(13, { customerId: 77, phone: "+12015550103", sms: subscribed }));
+      await consentOf({ customerId: 72 }, subscribed);
+      await deliver("orders/create", order(12, { customerId: 72, email: "EMMA@example.com" }));
+      await consentOf({ customerId: 77, phone: "+12015550103" }, subscribed);
+      await deliver("orders/create", order(13, { customerId: 77, phone: "+12015550103" }));
       const all = await contactsOf(accountId);
       expect(all).toHaveLength(3);
       const byId = Object.fromEntries(all.map((c) => [c.id, c]));
@@ -225,8 +246,9 @@ describeEachDatabase(
     });
 
     test("without marketing consent the buyer is added only by the automatic opt-in, and gets non-commercial messages only", async () => {
-      const noConsent: TestBuyer = { ...ada, sms: { state: "not_subscribed", updatedAt: null } };
+      const noConsent: TestBuyer = ada;
       const off = await createMappedStore({ shop: TEST_SHOP });
+      await consentOf(ada, { state: "not_subscribed", updatedAt: null });
       const refused = await deliver("orders/create", order(31, noConsent));
       expect(refused.outcome).toBe(
         "ignored: order #1031: the buyer gave no SMS marketing consent and the store's automatic opt-in is off",
@@ -267,13 +289,15 @@ describeEachDatabase(
 
     test("a buyer who unsubscribed in Shopify is not added; late contact details in orders/updated add the buyer", async () => {
       const store = await createMappedStore({ shop: TEST_SHOP, automaticOptIn: true });
-      const out = await deliver("orders/create", order(41, { ...ada, sms: { state: "unsubscribed" } }));
+      await consentOf(ada, { state: "unsubscribed" });
+      const out = await deliver("orders/create", order(41, ada));
       expect(out.outcome).toMatch(/gave no SMS marketing consent/);
       const anonymous = await deliver("orders/create", order(42, { customerId: 9042 }));
       expect(anonymous.outcome).toBe("ignored: order #1042: the buyer has no phone or email");
+      await consentOf({ customerId: 9042, phone: "+12015550142" }, subscribed);
       const late = await deliver(
         "orders/updated",
-        order(42, { customerId: 9042, phone: "+12015550142", firstName: "Late", sms: subscribed }),
+        order(42, { customerId: 9042, phone: "+12015550142", firstName: "Late" }),
       );
       expect(late.outcome).toBe(
         "order #1042 stored: contact added (opted_in, consent opted_in), 1 product(s) linked",
@@ -293,7 +317,7 @@ describeEachDatabase(
       // Late's order cancelled afterwards (orders/updated with cancelled_at): kept, marked cancelled.
       await deliver(
         "orders/updated",
-        order(42, { customerId: 9042, phone: "+12015550142", firstName: "Late", sms: subscribed }, VARIANT, {
+        order(42, { customerId: 9042, phone: "+12015550142", firstName: "Late" }, VARIANT, {
           cancelled_at: "2025-06-03T09:30:00Z",
         }),
       );
@@ -311,6 +335,7 @@ describeEachDatabase(
         .insert(contacts)
         .values({ accountId: b.account.id, firstName: "Ada", lastName: "Elsewhere", phone: "+12015550100" })
         .returning();
+      await consentOf(ada, subscribed);
       await deliver("orders/create", order(51, ada));
       const aContacts = await contactsOf(a.account.id);
       expect(aContacts).toHaveLength(1);

@@ -118,11 +118,26 @@ function Details({ event }: { event: TimelineEvent }) {
       </Text>
     );
   if (event.kind === "order") return <TimelineOrderDetails event={event} />;
-  if (event.kind === "consent" && (event.keyword || event.consentText))
-    return (
-      <Text as="p" tone="subdued" variant="bodySm" breakWord>
-        {event.keyword ? t("timeline.keyword", { keyword: event.keyword }) : event.consentText}
-      </Text>
+  if (event.kind === "consent") {
+    const lines = [
+      event.collectedFrom ? collectedFromText(t, event.collectedFrom) : null,
+      event.keyword ? t("timeline.keyword", { keyword: event.keyword }) : event.consentText,
+    ].filter((line): line is string => Boolean(line));
+    return lines.length === 0 ? null : (
+      <BlockStack gap="050">
+        {lines.map((line) => (
+          <Text key={line} as="p" tone="subdued" variant="bodySm" breakWord>
+            {line}
+          </Text>
+        ))}
+      </BlockStack>
     );
+  }
   return null;
+}
+
+/** Where Shopify collected the consent (the event's time is Shopify's consent time). */
+function collectedFromText(t: TFunction, value: string): string {
+  if (value === "shopify" || value === "other") return t(`timeline.collectedFrom.${value}`);
+  return t("timeline.collectedFrom.unknown", { value });
 }

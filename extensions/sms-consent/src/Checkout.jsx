@@ -10,8 +10,12 @@ import {
 
 /**
  * The SMS consent block at checkout (target purchase.checkout.contact.render-after). The merchant's
- * title labels Shopify's consent checkbox for the sms-marketing policy, so the consent Shopify records
- * on the buyer is the one our orders webhook reads; their text explains it. Without a saved text the
+ * title labels Shopify's consent checkbox for the sms-marketing policy; their text explains it.
+ * The block itself sends us nothing: Shopify records the consent on the buyer's customer and, since
+ * API 2025-01, tells the app through customers_marketing_consent/update (the order webhook no longer
+ * carries it). That webhook may come before or after orders/create; the app keeps it per customer and
+ * adds the buyer when both are in, or asks the Admin API when the order comes first (see
+ * app/domain/shopify/commerce/customer-consents.server.ts). Without a saved text the
  * spec's defaults show, naming the shop. A buyer who gave no phone number and checks the box is
  * asked for one with Shopify's consent phone field.
  *

@@ -1,3 +1,8 @@
+import {
+  customerJson,
+  marketingConsentJson,
+  type TestSmsConsent,
+} from "../shopify-order-payloads";
 import { type GqlArgs, GqlFieldError, type GqlObject } from "./shopify-graphql";
 import { connection } from "./shopify-products";
 import type { MarketingConsent, SeedCustomer, SmsMarketingState, StoredCustomer } from "./shopify-store";
@@ -133,37 +138,28 @@ export function customerQueries(store: CustomerStore, shop: string) {
   };
 }
 
-/** The REST payload of customers/update (the fields the app reads, and a few more). */
+/**
+ * The payload of customers/update: Shopify's documented sample with this customer's details. Since
+ * API 2025-01 it carries no marketing consent (customers_marketing_consent/update does).
+ */
 export function customerWebhookJson(c: StoredCustomer) {
-  const rest = (m: MarketingConsent) => ({
-    state: m.marketingState.toLowerCase(),
-    opt_in_level: m.marketingOptInLevel?.toLowerCase() ?? null,
-    consent_updated_at: m.consentUpdatedAt,
-  });
-  return {
-    id: c.legacyId,
-    admin_graphql_api_id: c.id,
+  return customerJson({
+    customerId: c.legacyId,
     email: c.email,
     phone: c.phone,
-    first_name: c.firstName || null,
-    last_name: c.lastName || null,
-    created_at: c.createdAt,
-    updated_at: c.updatedAt,
-    state: "enabled",
-    email_marketing_consent: c.email ? rest(c.emailMarketing) : null,
-    sms_marketing_consent: c.phone
-      ? { ...rest(c.sms), consent_collected_from: c.sms.consentCollectedFrom }
-      : null,
-  };
+    firstName: c.firstName || null,
+    lastName: c.lastName || null,
+  });
 }
 
-/** The REST payload of customers_marketing_consent/update. */
+/** The payload of customers_marketing_consent/update: Shopify's sample with this customer's consent. */
 export function marketingConsentWebhookJson(c: StoredCustomer) {
-  return {
-    id: c.legacyId,
-    phone: c.phone,
-    sms_marketing_consent: customerWebhookJson(c).sms_marketing_consent,
-  };
+  return marketingConsentJson(c.legacyId, c.phone, {
+    state: c.sms.marketingState.toLowerCase() as TestSmsConsent["state"],
+    optInLevel: (c.sms.marketingOptInLevel?.toLowerCase() ?? "unknown") as TestSmsConsent["optInLevel"],
+    updatedAt: c.sms.consentUpdatedAt,
+    collectedFrom: c.sms.consentCollectedFrom,
+  });
 }
 
 export function customerMutations(store: CustomerStore, shop: string, sendWebhook: SendWebhook) {

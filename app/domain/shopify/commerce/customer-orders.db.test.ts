@@ -5,7 +5,7 @@ import { contacts, outboxMessages, shopifyOrders } from "#db/schema";
 import { resetConfigForTests } from "~/config.server";
 import { SHOPIFY_WEBHOOK_API_VERSION } from "~/services/shopify/api-versions";
 import { addMembership, createUser } from "../../../../tests/support/factories";
-import { createMappedStore } from "../../../../tests/support/shopify-commerce-rows";
+import { createMappedStore, recordShopifyConsent } from "../../../../tests/support/shopify-commerce-rows";
 import { orderJson } from "../../../../tests/support/shopify-order-payloads";
 import { describeEachDatabase } from "../../../../tests/support/test-database";
 import { applyShopifyWebhook, storeShopifyWebhook } from "../webhooks/inbox.server";
@@ -51,8 +51,9 @@ describeEachDatabase("store orders in the privacy webhooks", (getDb) => {
       phone: CUSTOMER.phone,
       firstName: "Cora",
       lastName: "Customer",
-      sms: { state: "subscribed" as const },
     };
+    await recordShopifyConsent(store, CUSTOMER.id);
+    await recordShopifyConsent(store, 99);
     const line = { variantId: "gid://shopify/ProductVariant/4201", price: "30.00", title: "Kettle" };
     for (const id of [301, 302])
       expect(await deliver("orders/create", orderJson({ id, buyer, lines: [line] }))).toMatch(/stored/);
@@ -61,7 +62,7 @@ describeEachDatabase("store orders in the privacy webhooks", (getDb) => {
       "orders/create",
       orderJson({
         id: 303,
-        buyer: { customerId: 99, email: "x@example.com", sms: { state: "subscribed" } },
+        buyer: { customerId: 99, email: "x@example.com" },
         lines: [line],
       }),
     );

@@ -9,7 +9,7 @@ import {
   smsConsentOf,
 } from "./order-payload";
 
-test("the buyer: the customer's phone in E.164, email lowercased, names; else the order's own details", () => {
+test("the buyer: the customer's phone in E.164, email lowercased, names; else the order's own details; no consent in the order", () => {
   const order = orderPayload.parse(
     orderJson({
       id: 5001,
@@ -20,7 +20,6 @@ test("the buyer: the customer's phone in E.164, email lowercased, names; else th
         phone: "(201) 555-0123",
         firstName: "Ada",
         lastName: "Byron",
-        sms: { state: "subscribed", optInLevel: "confirmed_opt_in", updatedAt: "2025-06-01T10:00:00-04:00" },
       },
     }),
   );
@@ -30,13 +29,19 @@ test("the buyer: the customer's phone in E.164, email lowercased, names; else th
     email: "ada@example.com",
     firstName: "Ada",
     lastName: "Byron",
-    smsConsent: {
-      state: "subscribed",
-      optInLevel: "confirmed_opt_in",
-      updatedAt: new Date("2025-06-01T14:00:00Z"),
-      collectedFrom: "SHOPIFY",
+    // Since API 2025-01 Shopify's order carries no consent: customers_marketing_consent/update does.
+    smsConsent: null,
+  });
+  // Even an order that still carried one (an older API version) does not decide the consent here.
+  const legacy = orderPayload.parse({
+    ...orderJson({ id: 5005, lines: [], buyer: { customerId: 778, phone: "+12015550124" } }),
+    customer: {
+      id: 778,
+      phone: "+12015550124",
+      sms_marketing_consent: { state: "subscribed", consent_updated_at: "2025-06-01T10:00:00Z" },
     },
   });
+  expect(buyerOfOrder(legacy).smsConsent).toBeNull();
 
   const guest = orderPayload.parse(
     orderJson({
@@ -84,10 +89,13 @@ test("lines name their variant by gid; the total is the current one; the order's
 });
 
 test("Shopify's SMS states are read leniently", () => {
-  expect(smsConsentOf({ state: "SUBSCRIBED", opt_in_level: "SINGLE_OPT_IN" })).toMatchObject({
+  expect(
+    smsConsentOf({ state: "SUBSCRIBED", opt_in_level: "SINGLE_OPT_IN", consent_collected_from: "OTHER" }),
+  ).toMatchObject({
     state: "subscribed",
     optInLevel: "single_opt_in",
     updatedAt: null,
+    collectedFrom: "other",
   });
   expect(smsConsentOf({ state: "something_new" })?.state).toBe("not_subscribed");
   expect(smsConsentOf({ state: "unsubscribed", consent_updated_at: "not a date" })?.updatedAt).toBeNull();

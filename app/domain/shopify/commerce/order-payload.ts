@@ -15,7 +15,12 @@ const money = z.union([z.string(), z.number()]).nullish();
 
 const address = z.object({ first_name: text, last_name: text, phone: text }).partial().nullish();
 
-/** A customer's SMS marketing consent as Shopify sends it (sms_marketing_consent). */
+/**
+ * A customer's SMS marketing consent as customers_marketing_consent/update sends it. Since API
+ * 2025-01 the customer of orders/* and customers/update no longer carries it (Shopify's "New
+ * customer's webhook and changes to existing customer's webhooks payload"): an order's buyer takes
+ * the consent kept from that topic, or the Admin API's (customer-consents.server.ts).
+ */
 export const smsConsentPayload = z
   .object({
     state: text,
@@ -33,7 +38,6 @@ export const customerPayload = z.object({
   phone: text,
   first_name: text,
   last_name: text,
-  sms_marketing_consent: smsConsentPayload,
   default_address: address,
 });
 
@@ -76,6 +80,7 @@ export type ShopifySmsConsent = {
   optInLevel: string | null;
   /** When the customer last changed it; null when they never did. */
   updatedAt: Date | null;
+  /** shopify (checkout, customer account, the store's admin) or other (an app, an import), lowercased. */
   collectedFrom: string | null;
 };
 
@@ -87,16 +92,37 @@ const STATES = new Set<ShopifySmsState>([
   "redacted",
 ]);
 
-export function smsConsentOf(raw: z.infer<typeof smsConsentPayload>): ShopifySmsConsent | null {
-  if (!raw?.state) return null;
+/** Shopify's consent in our words: states and levels lowercased, an unreadable time as none. */
+function consentOf(raw: {
+  state: string | null | undefined;
+  optInLevel: string | null | undefined;
+  updatedAt: string | null | undefined;
+  collectedFrom: string | null | undefined;
+}): ShopifySmsConsent | null {
+  if (!raw.state?.trim()) return null;
   const state = raw.state.trim().toLowerCase() as ShopifySmsState;
-  const updatedAt = raw.consent_updated_at ? new Date(raw.consent_updated_at) : null;
+  const updatedAt = raw.updatedAt ? new Date(raw.updatedAt) : null;
   return {
     state: STATES.has(state) ? state : "not_subscribed",
-    optInLevel: raw.opt_in_level?.trim().toLowerCase() || null,
+    optInLevel: raw.optInLevel?.trim().toLowerCase() || null,
     updatedAt: updatedAt && !Number.isNaN(updatedAt.getTime()) ? updatedAt : null,
-    collectedFrom: raw.consent_collected_from ?? null,
+    collectedFrom: raw.collectedFrom?.trim().toLowerCase() || null,
   };
+}
+
+/** The consent of a customers_marketing_consent/update payload; null when it names no state. */
+export function smsConsentOf(raw: z.infer<typeof smsConsentPayload>): ShopifySmsConsent | null {
+  return consentOf({
+    state: raw?.state,
+    optInLevel: raw?.opt_in_level,
+    updatedAt: raw?.consent_updated_at,
+    collectedFrom: raw?.consent_collected_from,
+  });
+}
+
+/** The consent of the Admin API's CustomerPhoneNumber (enum values in capitals). */
+export function smsConsentOfAdmin(raw: Parameters<typeof consentOf>[0]): ShopifySmsConsent | null {
+  return consentOf(raw);
 }
 
 /** A Shopify object's GraphQL id: the payload's admin_graphql_api_id, else built from its numeric id. */
@@ -139,7 +165,8 @@ export function buyerOfCustomer(customer: CustomerPayload, country?: CountryCode
     email: clean(customer.email)?.toLowerCase() ?? null,
     firstName: clean(customer.first_name) ?? clean(customer.default_address?.first_name),
     lastName: clean(customer.last_name) ?? clean(customer.default_address?.last_name),
-    smsConsent: smsConsentOf(customer.sms_marketing_consent),
+    // Not in the payload since API 2025-01: the caller sets the consent it knows of.
+    smsConsent: null,
   };
 }
 

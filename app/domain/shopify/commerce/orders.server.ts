@@ -1,11 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Tx } from "#db/client.server";
+import type { Db, Tx } from "#db/client.server";
 import { shopifyMappedVariants, shopifyOrders, storeProfiles } from "#db/schema";
 import { companyCountry } from "~/domain/accounts/company-country.server";
 import { linkContactToProduct } from "~/domain/products/links.server";
 import type { StoredWebhook } from "../webhooks/stored-webhook.server";
 import { attributeOrder } from "./attribution.server";
 import { type BuyerContact, createBuyerContact, fillBuyerDetails, findBuyerContact } from "./buyers.server";
+import { askShopifyForConsent, keepConsent, knownConsent } from "./customer-consents.server";
 import {
   buyerOfOrder,
   type OrderPayload,
@@ -13,6 +14,7 @@ import {
   orderPayload,
   orderTotalMinor,
   placedAtOf,
+  type ShopifySmsConsent,
   shopifyGid,
 } from "./order-payload";
 import { applyAutomaticOptIn, applyShopifySmsConsent, type ConsentChange } from "./shopify-consent.server";
@@ -24,6 +26,11 @@ import { applyAutomaticOptIn, applyShopifySmsConsent, type ConsentChange } from 
  *   to SMS marketing, or the store's Automatic Opt-in for Non-Commercial Messages is on (the contact
  *   then gets the journeys' non-commercial messages only). Shopify's consent, with its opt-in level
  *   and time, is recorded on the contact (newest record wins; see shopify-consent.server.ts);
+ * - that consent is no longer in the order (API 2025-01): it is the newest customers_marketing_consent
+ *   /update kept for the customer (customer-consents.server.ts), else the Admin API's answer, asked
+ *   before the webhook's transaction (prepareOrderWebhook) and kept too. A buyer refused for want of
+ *   consent is added when the consent arrives after the order (customers.server.ts applies the order
+ *   again), so the outcome does not depend on which webhook Shopify delivers first;
  * - the contact is linked to each mapped product, which enrolls it in the product's journey (the
  *   database's enrollment trigger), unless it opted out or gave no consent without the automatic
  *   opt-in; a product this order linked before is not linked again by a later update of it;
@@ -37,7 +44,41 @@ import { applyAutomaticOptIn, applyShopifySmsConsent, type ConsentChange } from 
 /** Contact details that come late: an update this long after the order may still add its buyer. */
 const LATE_DETAILS_MS = 7 * 24 * 60 * 60_000;
 
-export async function applyOrderWebhook(tx: Tx, webhook: StoredWebhook, now: Date): Promise<string> {
+/** The outcome's reason when the buyer gave no consent: customers.server.ts finds these orders by it. */
+export const NO_CONSENT_REASON =
+  "the buyer gave no SMS marketing consent and the store's automatic opt-in is off";
+
+/** What the order's job learned before its transaction: the Admin API's consent, when it asked. */
+export type OrderPreparation = { askedConsent: ShopifySmsConsent | null } | undefined;
+
+/**
+ * Before the transaction (an HTTP call must not hold the webhook's lock): asks the Admin API for the
+ * buyer's SMS consent when the order could add them and no consent of theirs is known: the store is
+ * linked, the order names its customer and has a mapped variant.
+ */
+export async function prepareOrderWebhook(db: Db, webhook: StoredWebhook): Promise<OrderPreparation> {
+  const parsed = orderPayload.safeParse(webhook.payload);
+  if (!parsed.success) return undefined;
+  const customerId = buyerOfOrder(parsed.data).shopifyCustomerId;
+  if (!customerId) return undefined;
+  const [profile] = await db
+    .select({ accountId: storeProfiles.accountId, enabled: storeProfiles.enabled })
+    .from(storeProfiles)
+    .where(eq(storeProfiles.shopDomain, webhook.shop));
+  if (!profile?.accountId || !profile.enabled) return undefined;
+  const key = { accountId: profile.accountId, shop: webhook.shop, shopifyCustomerId: customerId };
+  if (await knownConsent(db, key)) return undefined;
+  const variants = orderLines(parsed.data).map((l) => l.variantId);
+  if ((await mappedProducts(db, profile.accountId, variants)).size === 0) return undefined;
+  return { askedConsent: await askShopifyForConsent(webhook.shop, customerId) };
+}
+
+export async function applyOrderWebhook(
+  tx: Tx,
+  webhook: StoredWebhook,
+  now: Date,
+  prepared?: OrderPreparation,
+): Promise<string> {
   const parsed = orderPayload.safeParse(webhook.payload);
   if (!parsed.success) return "ignored: the payload is not an order";
   const order = parsed.data;
@@ -80,6 +121,10 @@ export async function applyOrderWebhook(tx: Tx, webhook: StoredWebhook, now: Dat
       now.getTime() - placedAt.getTime() < LATE_DETAILS_MS);
 
   const buyer = buyerOfOrder(order, await companyCountry({ account: { id: accountId } }, tx));
+  buyer.smsConsent = await buyerConsent(tx, { accountId, shop: webhook.shop }, buyer.shopifyCustomerId, {
+    prepared,
+    now,
+  });
   let contact = await findBuyerContact(tx, accountId, buyer);
   let created = false;
   const notes: string[] = [];
@@ -93,7 +138,7 @@ export async function applyOrderWebhook(tx: Tx, webhook: StoredWebhook, now: Dat
     if (!mayEnroll) return `ignored: order ${label}: cancelled or too old to add its buyer`;
     if (!buyer.phone && !buyer.email) return `ignored: order ${label}: the buyer has no phone or email`;
     if (unsubscribed || (!subscribed && !profile.automaticOptIn))
-      return `ignored: order ${label}: the buyer gave no SMS marketing consent and the store's automatic opt-in is off`;
+      return `ignored: order ${label}: ${NO_CONSENT_REASON}`;
     const added = await createBuyerContact(tx, accountId, buyer);
     if (!added) return `ignored: order ${label}: the buyer has no phone or email`;
     contact = added.contact;
@@ -136,8 +181,25 @@ export async function applyOrderWebhook(tx: Tx, webhook: StoredWebhook, now: Dat
   return `order ${label} ${stored ? "updated" : "stored"}: ${who} (${contact.smsConsent}${consentNote}), ${linked} product(s) linked${extra}`;
 }
 
-/** Our product of each mapped variant among these. */
-async function mappedProducts(tx: Tx, accountId: string, variantIds: (string | null)[]) {
+/**
+ * The buyer's SMS consent: the newest kept for the customer, else the Admin API's answer (kept now,
+ * so the next order need not ask), else none known.
+ */
+async function buyerConsent(
+  tx: Tx,
+  store: { accountId: string; shop: string },
+  shopifyCustomerId: string | null,
+  options: { prepared: OrderPreparation; now: Date },
+): Promise<ShopifySmsConsent | null> {
+  if (!shopifyCustomerId) return null;
+  const key = { ...store, shopifyCustomerId };
+  const known = await knownConsent(tx, key);
+  if (known || !options.prepared?.askedConsent) return known;
+  return (await keepConsent(tx, key, options.prepared.askedConsent, "admin_api", options.now)).newest;
+}
+
+/** Our product of each mapped variant among these (a transaction is a Db too). */
+async function mappedProducts(tx: Db, accountId: string, variantIds: (string | null)[]) {
   const ids = [...new Set(variantIds.filter((v): v is string => Boolean(v)))];
   if (ids.length === 0) return new Map<string, string>();
   const rows = await tx

@@ -66,6 +66,7 @@ export async function applyShopifySmsConsent(
     source: "shopify",
     consentText: target === "opted_in" ? options.consentText : null,
     optInLevel: consent.optInLevel,
+    collectedFrom: consent.collectedFrom,
     at,
   });
   return changed ? target : "unchanged";
@@ -86,6 +87,7 @@ export async function applyAutomaticOptIn(
     source: "shopify_automatic",
     consentText: AUTOMATIC_OPT_IN_TEXT,
     optInLevel: null,
+    collectedFrom: null,
     at: now,
   });
 }
@@ -99,6 +101,7 @@ async function setConsent(
     source: "shopify" | "shopify_automatic";
     consentText: string | null;
     optInLevel: string | null;
+    collectedFrom: string | null;
     at: Date;
   },
 ): Promise<boolean> {
@@ -126,6 +129,7 @@ async function setConsent(
     source: event.source,
     consentText: event.consentText,
     optInLevel: event.optInLevel,
+    collectedFrom: event.collectedFrom,
     ip: null,
     createdAt: event.at,
   });

@@ -16,6 +16,7 @@ import {
 } from "#db/schema";
 import { companyCountry } from "~/domain/accounts/company-country.server";
 import { recordSystemAudit } from "~/domain/admin/audit.server";
+import { forgetCustomerConsents } from "../commerce/customer-consents.server";
 import { redactCustomerOrders } from "../commerce/customer-orders.server";
 import { findStoreProfileByShop } from "../store-profiles.server";
 import {
@@ -91,6 +92,12 @@ export async function applyCustomerRedact(tx: Tx, webhook: StoredWebhook, now: D
       shopifyCustomerId: keys.shopifyCustomerId,
       orderIds,
     }),
+    // The consent Shopify told us of, kept whether or not the customer was a contact.
+    storeConsentsDeleted: await forgetCustomerConsents(
+      tx,
+      { accountId, shop: webhook.shop },
+      keys.shopifyCustomerId,
+    ),
   };
 
   if (ids.length > 0) {

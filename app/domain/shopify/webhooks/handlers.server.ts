@@ -3,6 +3,7 @@ import {
   applyCustomerMarketingConsent,
   applyCustomerUpdate,
   applyOrder,
+  prepareOrder,
 } from "../commerce/order-webhooks.server";
 import {
   applyAppScopesUpdate,
@@ -37,8 +38,8 @@ const handlers: Record<ShopifyWebhookTopic, WebhookHandler> = {
   "products/create": { inTransaction: applyProductUpsert },
   "products/update": { inTransaction: applyProductUpsert },
   "products/delete": { inTransaction: applyProductDelete },
-  "orders/create": { inTransaction: applyOrder },
-  "orders/updated": { inTransaction: applyOrder },
+  "orders/create": { prepare: prepareOrder, inTransaction: applyOrder },
+  "orders/updated": { prepare: prepareOrder, inTransaction: applyOrder },
   "customers/update": { inTransaction: applyCustomerUpdate },
   "customers_marketing_consent/update": { inTransaction: applyCustomerMarketingConsent },
   "customers/data_request": privacyRequest(applyCustomerDataRequest),

@@ -160,6 +160,7 @@ export async function applyShopifyWebhook(webhookId: string, now: Date = new Dat
     return done?.outcome ?? outcome;
   }
 
+  const prepared = handler.prepare ? await handler.prepare(db, row) : undefined;
   return db.transaction(async (tx) => {
     const [locked] = await tx
       .select()
@@ -171,7 +172,7 @@ export async function applyShopifyWebhook(webhookId: string, now: Date = new Dat
     const foreign = await foreignPayloadReason(tx, locked);
     if (foreign && isPrivacyRequest(locked.topic))
       await keepOnlyIdentifiers(tx, locked, privacyRequestIdentifiers(locked.payload));
-    const outcome = clip(foreign ? refused(foreign) : await handler.inTransaction(tx, locked, now));
+    const outcome = clip(foreign ? refused(foreign) : await handler.inTransaction(tx, locked, now, prepared));
     await tx
       .update(shopifyWebhooks)
       .set({ processedAt: now, outcome })

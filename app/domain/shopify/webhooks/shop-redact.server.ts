@@ -17,6 +17,7 @@ import {
   storeProfiles,
 } from "#db/schema";
 import { recordSystemAudit } from "~/domain/admin/audit.server";
+import { forgetCustomerConsents } from "../commerce/customer-consents.server";
 import { findStoreProfileByShop } from "../store-profiles.server";
 import { reasonToKeepStoreCompany } from "./store-company.server";
 import { happenedAt, type StoredWebhook } from "./stored-webhook.server";
@@ -159,6 +160,7 @@ async function dropShopifySide(tx: Tx, accountId: string, shop: string) {
         .where(eq(shopifyCatalogueProducts.accountId, accountId))
         .returning({ id: shopifyCatalogueProducts.shopifyProductId }),
     ),
+    customerConsents: await forgetCustomerConsents(tx, { accountId, shop }),
   };
   await tx.delete(shopifyCatalogueVariants).where(eq(shopifyCatalogueVariants.accountId, accountId));
   await tx.delete(shopifyCatalogueSyncs).where(eq(shopifyCatalogueSyncs.accountId, accountId));

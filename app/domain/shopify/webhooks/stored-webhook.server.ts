@@ -1,16 +1,22 @@
 import { eq } from "drizzle-orm";
-import type { Tx } from "#db/client.server";
+import type { Db, Tx } from "#db/client.server";
 import { shopifyWebhooks } from "#db/schema";
 
 export type StoredWebhook = typeof shopifyWebhooks.$inferSelect;
 
 /**
  * What applies one topic, returning its outcome in words. `inTransaction` runs with the webhook's
- * row locked, in the transaction that marks it processed; `outsideTransaction` is for a change made
- * by another module on its own connection, which must be harmless to repeat.
+ * row locked, in the transaction that marks it processed; `prepare`, when given, runs before that
+ * transaction (a call to Shopify must not hold the lock) and hands it what it learned; it must be
+ * harmless to repeat. `outsideTransaction` is for a change made by another module on its own
+ * connection, which must be harmless to repeat too.
  */
 export type WebhookHandler =
-  | { inTransaction: (tx: Tx, webhook: StoredWebhook, now: Date) => Promise<string> }
+  | {
+      // Method signatures: a handler takes its own preparation's type (parameters are bivariant).
+      prepare?(db: Db, webhook: StoredWebhook): Promise<unknown>;
+      inTransaction(tx: Tx, webhook: StoredWebhook, now: Date, prepared?: unknown): Promise<string>;
+    }
   | { outsideTransaction: (webhook: StoredWebhook) => Promise<string> };
 
 /** When the event happened: Shopify's X-Shopify-Triggered-At, else when we received it. */
