@@ -21,7 +21,9 @@ function dataDirectory(): { dir: string; packageVersion: string } {
     .map((modules) => path.join(modules, ADMIN_SCHEMA_PACKAGE))
     .find((dir) => existsSync(path.join(dir, "package.json")));
   if (!root) throw new Error(`${ADMIN_SCHEMA_PACKAGE} is not installed (a devDependency: run npm ci)`);
-  const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
+  const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+    version: string;
+  };
   return { dir: path.join(root, "dist", "data"), packageVersion: version };
 }
 

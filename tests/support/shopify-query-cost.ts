@@ -106,7 +106,8 @@ function connectionNodeCost(set: SelectionSetNode, connection: GraphQLObjectType
     const name = selection.name.value;
     const field = connection.getFields()[name];
     if (!field) continue;
-    if (name === "nodes") perNode += objectCost(selection.selectionSet, getNamedType(field.type) as GraphQLCompositeType, ctx);
+    if (name === "nodes")
+      perNode += objectCost(selection.selectionSet, getNamedType(field.type) as GraphQLCompositeType, ctx);
     if (name === "edges" && selection.selectionSet) {
       const edge = getNamedType(field.type) as GraphQLObjectType;
       // The edge itself is part of the node it carries; its node is the object counted.
@@ -126,7 +127,8 @@ function fieldCost(field: FieldNode, parent: GraphQLObjectType, ctx: Context): n
   if (isLeafType(type)) return isMutationField ? MUTATION_COST : 0;
   let cost: number;
   if (isConnection(type) && field.selectionSet) {
-    const size = argument(field, "first", ctx, `${name}(first:)`) ?? argument(field, "last", ctx, `${name}(last:)`);
+    const size =
+      argument(field, "first", ctx, `${name}(first:)`) ?? argument(field, "last", ctx, `${name}(last:)`);
     if (typeof size !== "number")
       throw new UnknownPageSizeError(`${parent.name}.${name}: a connection needs first or last`);
     cost = CONNECTION_COST + size * connectionNodeCost(field.selectionSet, type, ctx);

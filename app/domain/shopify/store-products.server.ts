@@ -140,10 +140,14 @@ async function moreVariantIds(shop: string, id: string, first: VariantPage["page
   const ids: string[] = [];
   let page = first;
   while (page?.hasNextPage && page.endCursor) {
-    const answer = await adminGraphql<{ product: { variants: VariantPage } | null }>(shop, MORE_VARIANTS_QUERY, {
-      id,
-      after: page.endCursor,
-    });
+    const answer = await adminGraphql<{ product: { variants: VariantPage } | null }>(
+      shop,
+      MORE_VARIANTS_QUERY,
+      {
+        id,
+        after: page.endCursor,
+      },
+    );
     if (!answer.product) break;
     ids.push(...answer.product.variants.nodes.map((v) => v.id));
     page = answer.product.variants.pageInfo;

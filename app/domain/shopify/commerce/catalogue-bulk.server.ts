@@ -85,7 +85,8 @@ async function startOperation(shop: string, options: FetchOptions): Promise<stri
     // Busy: the operation running (another sync's) is waited out; LIMIT_REACHED is 2026-01's word for
     // too many at once, and then there is no one operation to wait for, only time.
     const busy = userErrors.filter(
-      (e) => e.code === "OPERATION_IN_PROGRESS" || e.code === "LIMIT_REACHED" || /in progress/i.test(e.message),
+      (e) =>
+        e.code === "OPERATION_IN_PROGRESS" || e.code === "LIMIT_REACHED" || /in progress/i.test(e.message),
     );
     if (busy.length === 0)
       throw new BulkOperationError(userErrors.map((e) => e.message).join("; ") || "Bulk query refused");
