@@ -180,9 +180,9 @@ export function prepareAgainstSchema(options: {
       };
     const errors: GqlError[] = [];
     for (const error of executed.errors ?? []) {
+      // A GqlFieldError is an answer the stand-in means to give (Shopify's error for that field);
+      // anything else (null where Shopify promises a value, a resolver that threw) is a defect.
       if (error.originalError instanceof GqlFieldError) errors.push(error.toJSON() as GqlError);
-      else if (error.originalError && !(error.originalError instanceof GraphQLErrorClass))
-        throw error.originalError;
       else defects.push(`${error.path?.join(".") ?? "?"}: ${error.message}`);
     }
     if (defects.length) throw new StandInContractError(options.version, defects);
