@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { adminSchemaFor } from "../shopify-admin-schema";
 import { adminRoots } from "./shopify-admin";
 import { prepareAgainstSchema } from "./shopify-admin-execution";
 import { BulkOperations, catalogueRoots } from "./shopify-catalogue";
@@ -71,6 +72,11 @@ export type ShopifyStandInOptions = {
    * `{topic-segment}` with the app's address segment for it, app-subscriptions-update (shopify.app.toml).
    */
   webhookUrl?: string;
+  /**
+   * The Admin API version the app speaks: its schema is built at start (about a second of CPU), not
+   * by the first request a test makes.
+   */
+  apiVersion?: string;
 };
 
 export type ShopifyStandIn = {
@@ -108,6 +114,7 @@ export type ShopifyStandIn = {
 };
 
 export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): Promise<ShopifyStandIn> {
+  if (options.apiVersion) adminSchemaFor(options.apiVersion);
   const store = new ShopifyStore();
   const requests: ShopifyRecordedRequest[] = [];
   const deliveries: WebhookDelivery[] = [];
