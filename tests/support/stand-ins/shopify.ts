@@ -421,6 +421,10 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
         });
     });
   });
+  // Node closes a keep-alive connection idle for 5 s; a client reusing it at that moment gets
+  // "fetch failed" (seen on a loaded machine between two tests' requests). Idle connections are kept
+  // longer than any pause in a test, so the client is always the one to close them.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", resolve);
