@@ -45,9 +45,9 @@ describeEachDatabase("the app's Shopify instance against the stand-in", (getDb) 
 
     // Outside a request: the stored offline session.
     const { admin: offline } = await app().unauthenticated.admin(SHOPIFY_TEST_SHOP);
-    const shop = await offline.graphql("{ shop { myshopifyDomain smsMarketingEnabled } }");
+    const shop = await offline.graphql("{ shop { myshopifyDomain marketingSmsConsentEnabledAtCheckout } }");
     expect(await shop.json()).toMatchObject({
-      data: { shop: { myshopifyDomain: SHOPIFY_TEST_SHOP, smsMarketingEnabled: false } },
+      data: { shop: { myshopifyDomain: SHOPIFY_TEST_SHOP, marketingSmsConsentEnabledAtCheckout: false } },
     });
   });
 

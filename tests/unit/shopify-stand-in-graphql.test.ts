@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { SHOPIFY_ADMIN_API_VERSION } from "~/services/shopify/api-versions";
 import { SHOPIFY_TEST_SHOP, setUpShopifyStandIn } from "../support/shopify-test-env";
+import { prepareAgainstSchema, StandInContractError } from "../support/stand-ins/shopify-admin-execution";
 import { execute, type GqlObject } from "../support/stand-ins/shopify-graphql";
 
 /** The stand-in's GraphQL engine and its Admin API answers, below the library. */
@@ -136,4 +137,60 @@ test("fail-next and delay-next controls: a shop's next Admin API request fails, 
   const started = Date.now();
   expect((await graphql("{ shop { name } }")).data).toEqual({ shop: { name: "Demo Shop" } });
   expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+});
+
+test("the stand-in's answers are held to Shopify's schema: a field Shopify lacks, or a wrong shape, is a stand-in defect", () => {
+  const answer = (shop: Record<string, unknown>) => {
+    const prepared = prepareAgainstSchema({
+      version: "2025-10",
+      query: "{ shop { name currencyCode } }",
+      roots: {
+        query: { __typename: "QueryRoot", shop: { __typename: "Shop", ...shop } },
+        mutation: roots.mutation,
+      },
+    });
+    if (prepared.kind !== "ready") throw new Error("refused");
+    return prepared.run().result;
+  };
+  expect(answer({ name: "Demo", currencyCode: "USD" })).toEqual({
+    data: { shop: { name: "Demo", currencyCode: "USD" } },
+  });
+  // A field Shopify's Shop does not have, even one nobody asked for.
+  expect(() => answer({ name: "Demo", currencyCode: "USD", smsMarketingEnabled: true })).toThrow(
+    /Shop.smsMarketingEnabled is not a field of Shopify's Shop/,
+  );
+  // No value where Shopify promises one (Shop.name is String!), an enum value Shopify does not have.
+  expect(() => answer({ name: null, currencyCode: "USD" })).toThrow(StandInContractError);
+  expect(() => answer({ name: "Demo", currencyCode: "DOLLARS" })).toThrow(/CurrencyCode/);
+  // A field asked that the stand-in does not answer.
+  expect(() => answer({ name: "Demo" })).toThrow(
+    /Shop.currencyCode was asked, and the stand-in has no answer/,
+  );
+});
+
+test("documents are refused as Shopify refuses them: unknown fields in its words, and above 1,000 points", () => {
+  const refused = (query: string) =>
+    prepareAgainstSchema({
+      version: "2025-10",
+      query,
+      roots: { query: roots.query, mutation: roots.mutation },
+    });
+  expect(refused("{ shop { nonsense } }")).toMatchObject({
+    kind: "refused",
+    result: {
+      errors: [
+        {
+          message: "Field 'nonsense' doesn't exist on type 'Shop'",
+          extensions: { code: "undefinedField", typeName: "Shop", fieldName: "nonsense" },
+        },
+      ],
+    },
+  });
+  expect(
+    refused("{ products(first: 250) { nodes { featuredMedia { preview { image { url } } } } } }"),
+  ).toMatchObject({
+    kind: "refused",
+    requestedCost: 1002,
+    result: { errors: [{ extensions: { code: "MAX_COST_EXCEEDED", cost: 1002, maxCost: 1000 } }] },
+  });
 });

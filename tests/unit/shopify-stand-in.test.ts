@@ -214,7 +214,7 @@ test("Admin GraphQL through the library's client: shop, products with pages and 
       myshopifyDomain: string;
       currencyCode: string;
       plan: { displayName: string };
-      smsMarketingEnabled: boolean;
+      marketingSmsConsentEnabledAtCheckout: boolean;
     };
     products: {
       nodes: Array<{
@@ -227,7 +227,7 @@ test("Admin GraphQL through the library's client: shop, products with pages and 
     };
   }>(
     `query Start($first: Int!) {
-      shop { name myshopifyDomain currencyCode plan { displayName } smsMarketingEnabled }
+      shop { name myshopifyDomain currencyCode plan { displayName } marketingSmsConsentEnabledAtCheckout }
       products(first: $first) {
         nodes { title productType featuredImage { url altText } variants(first: 5) { nodes { id sku price } } }
         pageInfo { hasNextPage endCursor }
@@ -240,7 +240,7 @@ test("Admin GraphQL through the library's client: shop, products with pages and 
     myshopifyDomain: SHOPIFY_TEST_SHOP,
     currencyCode: "USD",
     plan: { displayName: "Basic" },
-    smsMarketingEnabled: false,
+    marketingSmsConsentEnabledAtCheckout: false,
   });
   expect(first.data?.products.nodes.map((p) => p.title)).toEqual([
     "Classic Tee",
@@ -287,10 +287,10 @@ test("Admin GraphQL: unknown fields, foreign tokens and queued failures answer a
   expect((await raw(session.accessToken!)).status).toBe(200);
 
   await standIn().control("POST", `/shops/${SHOPIFY_TEST_SHOP}/sms`, { enabled: true });
-  const sms = await client.request<{ shop: { smsMarketingEnabled: boolean } }>(
-    `{ shop { smsMarketingEnabled } }`,
+  const sms = await client.request<{ shop: { marketingSmsConsentEnabledAtCheckout: boolean } }>(
+    `{ shop { marketingSmsConsentEnabledAtCheckout } }`,
   );
-  expect(sms.data?.shop.smsMarketingEnabled).toBe(true);
+  expect(sms.data?.shop.marketingSmsConsentEnabledAtCheckout).toBe(true);
 });
 
 test("webhooks the helpers sign pass the library's validation; tampered ones fail", async () => {

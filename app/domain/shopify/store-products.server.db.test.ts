@@ -53,6 +53,42 @@ describeEachDatabase("onboarding product stepper", (getDb) => {
     expect(new Set(found.map((p) => p.id)).size).toBe(260);
   });
 
+  test("a big pick is read in batches within Shopify's cost limit, a product's many variants page by page", async () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      title: `Item ${String(i).padStart(2, "0")}`,
+      variants: Array.from({ length: i === 0 ? 300 : 1 }, (_, v) => ({
+        title: `Size ${v}`,
+        sku: `I${i}-${v}`,
+      })),
+    }));
+    standIn().seedShop({ domain: "big-shop.myshopify.com", products: many });
+    const { account, admin } = await companyWithAdmin();
+    const profile = await installedStore(standIn(), {
+      shop: "big-shop.myshopify.com",
+      accountId: account.id,
+    });
+    const picked = await fetchStoreProducts("big-shop.myshopify.com");
+    standIn().requests.length = 0;
+
+    const outcome = await submitPickedProducts(
+      await viewerOf(admin.id),
+      profile,
+      picked.map((p) => p.id),
+    );
+
+    expect(outcome).toEqual({ ok: true, created: 30, mapped: 30 });
+    expect(await getDb().select().from(shopifyMappedVariants)).toHaveLength(300 + 29);
+    const asked = standIn().requests.map(
+      (r) => JSON.parse(r.body) as { query: string; variables: { ids?: string[] } },
+    );
+    const batches = asked
+      .filter((r) => r.query.includes("PickedProducts"))
+      .map((r) => r.variables.ids?.length);
+    expect(batches).toEqual([25, 5]);
+    // 300 variants: 34 with the product, then pages of 250 (250 and 16).
+    expect(asked.filter((r) => r.query.includes("PickedProductVariants"))).toHaveLength(2);
+  });
+
   test("Submit makes products with mappings and paused starter journeys, hides the stepper, records the event", async () => {
     const { account, admin } = await companyWithAdmin();
     const profile = await installedStore(standIn(), { accountId: account.id });

@@ -29,25 +29,59 @@ export type StoreProduct = {
 };
 
 const PRODUCT_FIELDS = `id title productType handle featuredMedia { preview { image { url altText } } }`;
+
+/*
+ * Page sizes from Shopify's published cost rules (objects 1, scalars 0, a connection 2 + first × one
+ * node), so that no document asks more than the 1,000 points Shopify allows a single query; the
+ * contract test (tests/unit/shopify-admin-contract.test.ts) recomputes each from Shopify's schema and
+ * checks it is the largest that fits. A product of PRODUCT_FIELDS costs 4: the Product, its
+ * featuredMedia, the preview and the image.
+ */
+/** 2 + 249 × 4 = 998: the largest page of products within 1,000 points. */
+export const STORE_PRODUCTS_PAGE_SIZE = 249;
+/** Picked products read per query: a stepper pick is a handful; more are read in several queries. */
+export const PICKED_PRODUCTS_PER_QUERY = 25;
+/**
+ * Variant ids read with each picked product: 25 × (4 + 2 + 34 × 1) = 1,000, the most that fits. A
+ * product with more variants has the rest read in pages of 250 (1 + 2 + 250 × 1 = 253 points).
+ */
+export const PICKED_VARIANTS_FIRST = 34;
+const MORE_VARIANTS_FIRST = 250;
+
 const PRODUCTS_QUERY = `#graphql
-  query StoreProducts($cursor: String) {
-    products(first: 250, after: $cursor, sortKey: TITLE) {
+  query StoreProducts($first: Int!, $cursor: String) {
+    products(first: $first, after: $cursor, sortKey: TITLE) {
       nodes { ${PRODUCT_FIELDS} }
       pageInfo { hasNextPage endCursor }
     }
   }`;
 const NODES_QUERY = `#graphql
-  query PickedProducts($ids: [ID!]!) {
-    nodes(ids: $ids) { ... on Product { ${PRODUCT_FIELDS} variants(first: 250) { nodes { id } } } }
+  query PickedProducts($ids: [ID!]!, $variantsFirst: Int!) {
+    nodes(ids: $ids) {
+      ... on Product {
+        ${PRODUCT_FIELDS}
+        variants(first: $variantsFirst) { nodes { id } pageInfo { hasNextPage endCursor } }
+      }
+    }
+  }`;
+const MORE_VARIANTS_QUERY = `#graphql
+  query PickedProductVariants($id: ID!, $after: String) {
+    product(id: $id) {
+      variants(first: ${MORE_VARIANTS_FIRST}, after: $after) { nodes { id } pageInfo { hasNextPage endCursor } }
+    }
   }`;
 
 // A stepper is for picking a handful of products, not for browsing a catalogue of many thousands:
-// ten pages of 250 keeps the page light and the Admin API's rate limit far away.
+// ten pages (2,490 products) keep the page light and the Admin API's rate limit far away.
 export const MAX_STORE_PRODUCT_PAGES = 10;
 
+type VariantPage = {
+  nodes: Array<{ id: string }>;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+};
 type ProductNode = {
   id: string;
-  variants?: { nodes: Array<{ id: string }> };
+  variants?: VariantPage;
   title: string;
   productType: string | null;
   handle: string;
@@ -74,7 +108,7 @@ export async function fetchStoreProducts(shop: string): Promise<StoreProduct[]> 
   for (let page = 0; page < MAX_STORE_PRODUCT_PAGES; page++) {
     const answer: {
       products: { nodes: ProductNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
-    } = await adminGraphql(shop, PRODUCTS_QUERY, { cursor });
+    } = await adminGraphql(shop, PRODUCTS_QUERY, { first: STORE_PRODUCTS_PAGE_SIZE, cursor });
     found.push(...answer.products.nodes.map(toStoreProduct));
     if (!answer.products.pageInfo.hasNextPage || !answer.products.pageInfo.endCursor) break;
     cursor = answer.products.pageInfo.endCursor;
@@ -84,10 +118,41 @@ export async function fetchStoreProducts(shop: string): Promise<StoreProduct[]> 
 
 /** The picked products as the store has them now (titles are not taken from the browser). */
 async function fetchPickedProducts(shop: string, ids: string[]): Promise<StoreProduct[]> {
-  if (ids.length === 0) return [];
-  const answer = await adminGraphql<{ nodes: Array<ProductNode | null> }>(shop, NODES_QUERY, { ids });
-  // A deleted product comes back as null, anything that is not a product as {}: both are skipped.
-  return answer.nodes.filter((n): n is ProductNode => Boolean(n?.id && n.title)).map(toStoreProduct);
+  const found: StoreProduct[] = [];
+  for (let start = 0; start < ids.length; start += PICKED_PRODUCTS_PER_QUERY) {
+    const batch = ids.slice(start, start + PICKED_PRODUCTS_PER_QUERY);
+    const answer = await adminGraphql<{ nodes: Array<ProductNode | null> }>(shop, NODES_QUERY, {
+      ids: batch,
+      variantsFirst: PICKED_VARIANTS_FIRST,
+    });
+    // A deleted product comes back as null, anything that is not a product as {}: both are skipped.
+    for (const node of answer.nodes.filter((n): n is ProductNode => Boolean(n?.id && n.title))) {
+      const product = toStoreProduct(node);
+      product.variantIds.push(...(await moreVariantIds(shop, node.id, node.variants?.pageInfo)));
+      found.push(product);
+    }
+  }
+  return found;
+}
+
+/** The variant ids of a product past its first page, page by page. */
+async function moreVariantIds(shop: string, id: string, first: VariantPage["pageInfo"] | undefined) {
+  const ids: string[] = [];
+  let page = first;
+  while (page?.hasNextPage && page.endCursor) {
+    const answer = await adminGraphql<{ product: { variants: VariantPage } | null }>(
+      shop,
+      MORE_VARIANTS_QUERY,
+      {
+        id,
+        after: page.endCursor,
+      },
+    );
+    if (!answer.product) break;
+    ids.push(...answer.product.variants.nodes.map((v) => v.id));
+    page = answer.product.variants.pageInfo;
+  }
+  return ids;
 }
 
 /**

@@ -14,8 +14,7 @@ import type { StoredShop, StoredWebhookSubscription } from "./shopify-store";
  * shopify-customers.ts).
  */
 
-export function shopObject(shop: StoredShop, origin: string): GqlObject {
-  const name = shop.domain.replace(/\.myshopify\.com$/, "");
+export function shopObject(shop: StoredShop): GqlObject {
   return {
     __typename: "Shop",
     __implements: ["Node"],
@@ -53,12 +52,8 @@ export function shopObject(shop: StoredShop, origin: string): GqlObject {
       zip: "00001",
     },
     // The checkout SMS-marketing checkbox (Settings > Checkout > Marketing options > SMS), kept per
-    // shop: Shopify's own field is Shop.marketingSmsConsentEnabledAtCheckout (what /integration reads);
-    // smsMarketingEnabled, not in Shopify's schema, is the same value under the stand-in's first name.
+    // shop: Shopify's field is Shop.marketingSmsConsentEnabledAtCheckout (what /integration reads).
     marketingSmsConsentEnabledAtCheckout: shop.smsMarketingEnabled,
-    smsMarketingEnabled: shop.smsMarketingEnabled,
-    adminUrl: `${origin}/admin`,
-    myshopifyAdminUrl: `https://admin.shopify.com/store/${name}`,
   };
 }
 
@@ -89,7 +84,7 @@ export function adminRoots(
   const subscriptions = () => store.subscriptions.filter((s) => s.shop === shop.domain);
   const installationId = `gid://shopify/AppInstallation/${shop.legacyId}`;
   const shopWithMetafields = (): GqlObject => ({
-    ...shopObject(shop, ctx.shopOrigin),
+    ...shopObject(shop),
     ...metafieldFields(store, shop.domain, shop.id),
   });
   // AppSubscriptionLineItem.usageRecords, read through node(id: subscription) (the billing work's

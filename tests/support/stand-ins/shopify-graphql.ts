@@ -1,6 +1,6 @@
 /**
- * A small GraphQL engine for the Shopify stand-in (the `graphql` package is not installed, and no
- * dependency may be added): it parses a document (operations, variables with defaults, aliases,
+ * A small GraphQL engine the Shopify stand-in runs bulk queries with (its HTTP answers go through
+ * graphql's own execution against Shopify's schema: shopify-admin-execution.ts): it parses a document (operations, variables with defaults, aliases,
  * arguments, fragments, inline fragments, @include/@skip) and runs its selections against plain
  * objects. An object names its type in `__typename` (and the abstract types it belongs to in
  * `__implements`); a field is a value or a function of its arguments. Selecting a field an object

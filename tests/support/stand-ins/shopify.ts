@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { adminSchemaFor } from "../shopify-admin-schema";
 import { adminRoots } from "./shopify-admin";
+import { prepareAgainstSchema } from "./shopify-admin-execution";
 import { BulkOperations, catalogueRoots } from "./shopify-catalogue";
 import { type BillingContext, chargePage } from "./shopify-charges";
 import { type ControlContext, controlAnswer, controlState, type GraphqlFailure } from "./shopify-controls";
-import { execute } from "./shopify-graphql";
 import {
   accessToken,
   approveInstall,
@@ -29,10 +30,13 @@ import { normaliseShop, type SeedShop, ShopifyStore } from "./shopify-store";
  *   GET      /cdn/shop/files/{name}.svg          product pictures (served here, so offline browsers load them)
  *   /__stand-in/...                              JSON controls (see shopify-controls.ts)
  *   GET      /__bulk/{id}.jsonl                  a bulk operation's result file
- * GraphQL fields answered: see shopify-admin.ts (shop incl. smsMarketingEnabled, products, product,
- * productsCount, nodes, currentAppInstallation, app, webhookSubscriptions), shopify-products.ts,
- * shopify-catalogue.ts (productVariants, productVariantsCount, bulk operations), shopify-billing.ts
- * and shopify-charges.ts.
+ * GraphQL fields answered: see shopify-admin.ts (shop incl. marketingSmsConsentEnabledAtCheckout,
+ * products, product, productsCount, nodes, currentAppInstallation, app, webhookSubscriptions),
+ * shopify-products.ts, shopify-catalogue.ts (productVariants, productVariantsCount, bulk operations),
+ * shopify-billing.ts and shopify-charges.ts. Every Admin GraphQL request goes through Shopify's own
+ * schema of the version in its URL (shopify-admin-execution.ts): validated, costed and refused above
+ * 1,000 points, charged to the shop's leaky bucket (THROTTLED when it has no room; extensions.cost
+ * as Shopify reports it), and answered in the schema's shapes.
  */
 
 export { mintIdToken, signedWebhook, webhookHmac } from "./shopify-signing";
@@ -45,6 +49,17 @@ export type ShopifyRecordedRequest = {
   path: string;
   headers: IncomingMessage["headers"];
   body: string;
+  /** When it arrived (Date.now()). */
+  at: number;
+};
+
+/** Shopify's leaky bucket of the app in one store (extensions.cost.throttleStatus). */
+export type ThrottleStatus = { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
+/** A standard plan's bucket: 2,000 points, refilled at 100 a second. */
+const STANDARD_BUCKET: ThrottleStatus = {
+  maximumAvailable: 2000,
+  currentlyAvailable: 2000,
+  restoreRate: 100,
 };
 
 export type ShopifyStandInOptions = {
@@ -57,6 +72,11 @@ export type ShopifyStandInOptions = {
    * `{topic-segment}` with the app's address segment for it, app-subscriptions-update (shopify.app.toml).
    */
   webhookUrl?: string;
+  /**
+   * The Admin API version the app speaks: its schema is built at start (about a second of CPU), not
+   * by the first request a test makes.
+   */
+  apiVersion?: string;
 };
 
 export type ShopifyStandIn = {
@@ -73,6 +93,11 @@ export type ShopifyStandIn = {
   failNextGraphql: (failure?: Partial<GraphqlFailure>, count?: number) => void;
   /** The next Admin GraphQL request (of one shop, or any) is answered this much later. */
   delayNextGraphql: (ms: number, shop?: string) => void;
+  /**
+   * Sets a shop's rate-limit bucket (it starts refilling at its restore rate at the shop's next
+   * request): a request asking more than is available is answered THROTTLED, as Shopify does.
+   */
+  setThrottle: (shop: string, status: Partial<ThrottleStatus>) => void;
   /** Sends a webhook signed with the app's secret (or `secret`) to `url` or the topic's URL. */
   sendWebhook: ControlContext["sendWebhook"];
   /** Runs a JSON control as a spec would over HTTP (path without /__stand-in). */
@@ -89,11 +114,13 @@ export type ShopifyStandIn = {
 };
 
 export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): Promise<ShopifyStandIn> {
+  if (options.apiVersion) adminSchemaFor(options.apiVersion);
   const store = new ShopifyStore();
   const requests: ShopifyRecordedRequest[] = [];
   const deliveries: WebhookDelivery[] = [];
   const bulk = new BulkOperations();
   let failures: GraphqlFailure[] = [];
+  const buckets = new Map<string, { status: ThrottleStatus; at: number | null }>();
   let app = options.app;
   let webhookUrl = options.webhookUrl;
   let chain: Promise<unknown> = Promise.resolve();
@@ -195,10 +222,28 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
       requests.length = 0;
       deliveries.length = 0;
       failures = [];
+      buckets.clear();
     },
   };
 
-  function graphql(shop: string, req: IncomingMessage, body: string): HttpAnswer {
+  // The bucket as it is now: refilled at its restore rate since it was last charged (a bucket a test
+  // set starts refilling at the shop's next request, so that how long the test took to get there does
+  // not matter).
+  function bucketOf(shop: string): ThrottleStatus {
+    const bucket = buckets.get(shop) ?? { status: { ...STANDARD_BUCKET }, at: null };
+    const now = Date.now();
+    if (bucket.at === null) {
+      buckets.set(shop, { status: bucket.status, at: now });
+      return { ...bucket.status };
+    }
+    const { maximumAvailable, restoreRate } = bucket.status;
+    const refilled = bucket.status.currentlyAvailable + ((now - bucket.at) / 1000) * restoreRate;
+    const status = { ...bucket.status, currentlyAvailable: Math.min(maximumAvailable, refilled) };
+    buckets.set(shop, { status, at: now });
+    return status;
+  }
+
+  function graphql(shop: string, version: string, req: IncomingMessage, body: string): HttpAnswer {
     const json = (status: number, value: unknown): HttpAnswer => ({
       status,
       body: JSON.stringify(value),
@@ -220,17 +265,9 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
     }
     if (typeof request.query !== "string")
       return json(400, { errors: { query: "Required parameter missing or invalid" } });
-    // Shopify validates a document before running it: when ours turns out invalid, the mutations it
-    // ran are undone and the webhooks they would cause are not sent.
-    const before = structuredClone({
-      subscriptions: store.subscriptions,
-      usageRecords: store.usageRecords,
-      purchases: store.purchases,
-      webhookSubscriptions: store.webhookSubscriptions,
-      metafields: store.metafields,
-    });
     const webhooks: Array<[string, unknown]> = [];
-    const result = execute({
+    const prepared = prepareAgainstSchema({
+      version,
       query: request.query,
       variables: (request.variables ?? {}) as Record<string, unknown>,
       operationName: typeof request.operationName === "string" ? request.operationName : undefined,
@@ -245,14 +282,52 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
         url,
       ),
     });
-    if (result.data === undefined) Object.assign(store, before);
-    else for (const [topic, payload] of webhooks) queueWebhook(shop, topic, payload);
+    const bucket = bucketOf(shop);
+    const throttleStatus = () => ({ ...bucket, currentlyAvailable: Math.floor(bucket.currentlyAvailable) });
+    if (prepared.kind === "refused") return json(200, prepared.result);
+    // Shopify's leaky bucket: the requested cost must fit before the query runs; the difference to
+    // the actual cost is given back afterwards.
+    if (prepared.requestedCost > bucket.currentlyAvailable)
+      return json(200, {
+        errors: [
+          {
+            message: "Throttled",
+            extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
+          },
+        ],
+        extensions: {
+          cost: {
+            requestedQueryCost: prepared.requestedCost,
+            actualQueryCost: null,
+            throttleStatus: throttleStatus(),
+          },
+        },
+      });
+    // Mutations the stand-in runs change its store: when the answer turns out to break Shopify's
+    // schema (a stand-in defect, thrown), they are undone and their webhooks are not sent.
+    const before = structuredClone({
+      subscriptions: store.subscriptions,
+      usageRecords: store.usageRecords,
+      purchases: store.purchases,
+      webhookSubscriptions: store.webhookSubscriptions,
+      metafields: store.metafields,
+    });
+    let ran: ReturnType<typeof prepared.run>;
+    try {
+      ran = prepared.run();
+    } catch (error) {
+      Object.assign(store, before);
+      throw error;
+    }
+    for (const [topic, payload] of webhooks) queueWebhook(shop, topic, payload);
+    bucket.currentlyAvailable -= ran.actualCost;
+    buckets.set(shop, { status: bucket, at: Date.now() });
     const cost = {
-      requestedQueryCost: 10,
-      actualQueryCost: 10,
-      throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1990, restoreRate: 100 },
+      requestedQueryCost: prepared.requestedCost,
+      actualQueryCost: ran.actualCost,
+      throttleStatus: throttleStatus(),
     };
-    return json(200, { ...result, extensions: { cost } });
+    return json(200, { ...ran.result, extensions: { cost } });
   }
 
   async function handle(req: IncomingMessage, body: string): Promise<HttpAnswer> {
@@ -277,7 +352,14 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
     if (!shopMatch) return { status: 404, body: "Not Found", contentType: "text/plain" };
     const shop = shopMatch[1]!;
     const rest = shopMatch[2]!;
-    requests.push({ shop, method, path: `${rest}${target.search}`, headers: req.headers, body });
+    requests.push({
+      shop,
+      method,
+      path: `${rest}${target.search}`,
+      headers: req.headers,
+      body,
+      at: Date.now(),
+    });
     const contentType = String(req.headers["content-type"] ?? "");
     const html = (r: { status: number; html: string }): HttpAnswer => ({
       status: r.status,
@@ -304,14 +386,15 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
       );
     if (rest === "/admin/oauth/access_token" && method === "POST")
       return accessToken(app, store, shop, body, contentType, url);
-    if (/^\/admin\/api\/[^/]+\/graphql\.json$/.test(rest) && method === "POST") {
+    const graphqlVersion = /^\/admin\/api\/([^/]+)\/graphql\.json$/.exec(rest)?.[1];
+    if (graphqlVersion && method === "POST") {
       // A queued failure or delay (fail-next, delay-next) for this shop's next Admin API request.
       const index = failures.findIndex((f) => !f.shop || f.shop === shop);
       const queued = index >= 0 ? failures.splice(index, 1)[0] : undefined;
       if (queued?.delayMs) await new Promise((resolve) => setTimeout(resolve, queued.delayMs));
       if (queued?.status)
         return { status: queued.status, body: JSON.stringify(queued.body), contentType: "application/json" };
-      return graphql(shop, req, body);
+      return graphql(shop, graphqlVersion, req, body);
     }
     if (rest === "/admin/charges/confirm")
       return chargePage(billing(shop), method, target.searchParams, body, settled);
@@ -338,6 +421,10 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
         });
     });
   });
+  // Node closes a keep-alive connection idle for 5 s; a client reusing it at that moment gets
+  // "fetch failed" (seen on a loaded machine between two tests' requests). Idle connections are kept
+  // longer than any pause in a test, so the client is always the one to close them.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", resolve);
@@ -366,6 +453,9 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions = {}): 
     },
     delayNextGraphql: (ms, shop) => {
       failures.push({ delayMs: ms, shop: shop ? normaliseShop(shop) : undefined });
+    },
+    setThrottle: (shop, status) => {
+      buckets.set(normaliseShop(shop), { status: { ...STANDARD_BUCKET, ...status }, at: null });
     },
     sendWebhook,
     control: (method, path, body) =>

@@ -1,6 +1,6 @@
 import { config } from "~/config.server";
 import { toMinorUnits } from "~/domain/kernel/money";
-import { adminApiForShop } from "../admin-api.server";
+import { adminGraphql } from "../admin-api.server";
 import type { CatalogueProduct, CatalogueVariant } from "./catalogue-rows";
 
 /** The Admin API calls and shapes the catalogue sync shares between its paged and bulk reads. */
@@ -34,40 +34,14 @@ export const sleep = (ms: number, signal?: AbortSignal) =>
     });
   });
 
-type Cost = { throttleStatus?: { currentlyAvailable: number; restoreRate: number } };
-
-const throttled = (error: unknown) => {
-  const body = (
-    error as { body?: { errors?: { graphQLErrors?: Array<{ extensions?: { code?: string } }> } } }
-  ).body;
-  return body?.errors?.graphQLErrors?.some((e) => e.extensions?.code === "THROTTLED") ?? false;
-};
-
-/**
- * One Admin GraphQL call that keeps to the store's rate limit: a THROTTLED answer is waited out
- * and retried, and when the bucket runs low the next call waits for it to refill.
- */
+/** One Admin GraphQL call of the catalogue sync: the store's rate limit is kept by adminGraphql. */
 export async function shopGraphql<T>(
   shop: string,
   query: string,
   variables: Record<string, unknown>,
   signal?: AbortSignal,
 ): Promise<T> {
-  const { admin } = await adminApiForShop(shop);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const response = await admin.graphql(query, { variables, tries: 3, signal });
-      const body = (await response.json()) as { data?: T; extensions?: { cost?: Cost } };
-      if (!body.data) throw new Error("Shopify answered without data");
-      const bucket = body.extensions?.cost?.throttleStatus;
-      if (bucket && bucket.currentlyAvailable < 1_000 && bucket.restoreRate > 0)
-        await sleep(((1_000 - bucket.currentlyAvailable) / bucket.restoreRate) * 1_000, signal);
-      return body.data;
-    } catch (error) {
-      if (!throttled(error) || attempt >= 5) throw error;
-      await sleep(2_000 * (attempt + 1), signal);
-    }
-  }
+  return adminGraphql<T>(shop, query, variables, { signal, tries: 3 });
 }
 
 export type ProductNode = {

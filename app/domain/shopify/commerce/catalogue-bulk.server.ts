@@ -19,7 +19,8 @@ import type { CatalogueProduct, CatalogueVariant } from "./catalogue-rows";
  * each product is a line and each of its variants a later line naming it in __parentId.
  */
 
-export const BULK_CATALOGUE_QUERY = `{ products { edges { node { ${PRODUCT_FIELDS}
+export const BULK_CATALOGUE_QUERY = `#graphql
+  { products { edges { node { ${PRODUCT_FIELDS}
   variants { edges { node { ${VARIANT_FIELDS} } } } } } } }`;
 
 const RUN = `#graphql
@@ -27,10 +28,13 @@ const RUN = `#graphql
     bulkOperationRunQuery(query: $query) { bulkOperation { id status } userErrors { field message code } }
   }`;
 const OPERATION_FIELDS = "id status errorCode objectCount rootObjectCount url";
+// node(id:) exists in every API version; bulkOperation(id:) only from 2026-01, and currentBulkOperation,
+// the way to find a running operation before that, is deprecated (its replacement, bulkOperations,
+// is missing from 2025-10 too).
 const LOOK = `#graphql
   query CatalogueBulkLook($id: ID!) { node(id: $id) { ... on BulkOperation { ${OPERATION_FIELDS} } } }`;
-const CURRENT = `#graphql
-  query CatalogueBulkCurrent { currentBulkOperation(type: QUERY) { ${OPERATION_FIELDS} } }`;
+// Shopify names the running operation in its refusal: "… already in progress: gid://shopify/BulkOperation/1."
+const RUNNING_OPERATION_ID = /gid:\/\/shopify\/BulkOperation\/\d+/;
 
 type Operation = {
   id: string;
@@ -78,14 +82,23 @@ async function startOperation(shop: string, options: FetchOptions): Promise<stri
     }>(shop, RUN, { query: BULK_CATALOGUE_QUERY }, options.signal);
     const { bulkOperation, userErrors } = answer.bulkOperationRunQuery;
     if (bulkOperation) return bulkOperation.id;
-    const busy = userErrors.some((e) => e.code === "OPERATION_IN_PROGRESS" || /in progress/i.test(e.message));
-    if (!busy)
+    // Busy: the operation running (another sync's) is waited out; LIMIT_REACHED is 2026-01's word for
+    // too many at once, and then there is no one operation to wait for, only time.
+    const busy = userErrors.filter(
+      (e) =>
+        e.code === "OPERATION_IN_PROGRESS" || e.code === "LIMIT_REACHED" || /in progress/i.test(e.message),
+    );
+    if (busy.length === 0)
       throw new BulkOperationError(userErrors.map((e) => e.message).join("; ") || "Bulk query refused");
+    const running = busy.map((e) => RUNNING_OPERATION_ID.exec(e.message)?.[0]).find(Boolean);
+    if (!running) {
+      await sleep(options.bulkPollMs ?? 2_000, options.signal);
+      continue;
+    }
     await untilFinished(
       shop,
       async () =>
-        (await shopGraphql<{ currentBulkOperation: Operation | null }>(shop, CURRENT, {}, options.signal))
-          .currentBulkOperation,
+        (await shopGraphql<{ node: Operation | null }>(shop, LOOK, { id: running }, options.signal)).node,
       options,
       async () => {},
     );

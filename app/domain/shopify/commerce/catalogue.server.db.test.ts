@@ -139,6 +139,33 @@ describeEachDatabase("the store catalogue's Sync Now", (getDb) => {
     expect(graphqlBodies().filter((b) => b.includes("CatalogueProducts"))).toHaveLength(0);
   });
 
+  test("a bulk operation already running is waited out by the id Shopify names, then ours runs", async () => {
+    standIn().seedShop({ domain: SHOPIFY_TEST_SHOP, products: many(260, 1) });
+    await standIn().control("POST", "/bulk", { pollsUntilComplete: 2 });
+    const { account, context } = await companyWithAdmin();
+    await linkStore(account.id, SHOPIFY_TEST_SHOP, standIn());
+    // Another sync's operation (started by an earlier attempt whose answer was lost).
+    await standIn().control("POST", "/access-tokens", {
+      shop: SHOPIFY_TEST_SHOP,
+      accessToken: "shpat_other",
+    });
+    const other = await fetch(`${standIn().url}/${SHOPIFY_TEST_SHOP}/admin/api/2025-10/graphql.json`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": "shpat_other" },
+      body: JSON.stringify({
+        query: `mutation { bulkOperationRunQuery(query: "{ products { edges { node { id } } } }") { bulkOperation { id } } }`,
+      }),
+    });
+    const otherId = (
+      (await other.json()) as { data: { bulkOperationRunQuery: { bulkOperation: { id: string } } } }
+    ).data.bulkOperationRunQuery.bulkOperation.id;
+
+    expect(await syncNow(context)).toMatchObject({ status: "succeeded", method: "bulk", productsDone: 260 });
+    const looks = graphqlBodies().filter((b) => b.includes("CatalogueBulkLook") && b.includes(otherId));
+    expect(looks.length).toBeGreaterThan(0);
+    expect(graphqlBodies().some((b) => b.includes("currentBulkOperation"))).toBe(false);
+  });
+
   test("a failed bulk operation fails the sync and leaves the catalogue as it was", async () => {
     standIn().seedShop({ domain: SHOPIFY_TEST_SHOP, products: many(300, 1) });
     await standIn().control("POST", "/bulk", { failNext: "INTERNAL_SERVER_ERROR" });

@@ -23,12 +23,15 @@ import { adminGraphql, ShopifyNotConfiguredError } from "../admin-api.server";
 export const WRITE_BACK_ACTION = "shopify.sms_consent_write_back";
 const WINDOW_MS = 7 * 24 * 60 * 60_000;
 
-const MUTATION = `mutation WriteBackSmsOptOut($input: CustomerSmsMarketingConsentUpdateInput!) {
-  customerSmsMarketingConsentUpdate(input: $input) {
-    customer { id smsMarketingConsent { marketingState consentUpdatedAt } }
-    userErrors { field message }
-  }
-}`;
+// Only the userErrors are read: the customer's consent is not asked back (Customer.smsMarketingConsent
+// is deprecated, and the write is the answer).
+const MUTATION = `#graphql
+  mutation WriteBackSmsOptOut($input: CustomerSmsMarketingConsentUpdateInput!) {
+    customerSmsMarketingConsentUpdate(input: $input) {
+      customer { id }
+      userErrors { field message }
+    }
+  }`;
 
 /** STOPs (keyword opt-outs) of store customers in companies with an installed store, not yet written back. */
 async function pendingWriteBacks(filter: { contactIds?: string[]; receivedBefore?: Date; now: Date }) {
