@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Stripe from "stripe";
 import { formatSyncChange, syncStripeCatalogue } from "../../app/domain/billing/stripe-sync.server";
-import { SHOPIFY_API_VERSION } from "../../app/services/shopify/shopify.server";
+import { SHOPIFY_ADMIN_API_VERSION } from "../../app/services/shopify/api-versions";
 import { startMetaStandIn } from "./stand-ins/meta";
 import { startShopifyStandIn } from "./stand-ins/shopify";
 import { startStripeStandIn } from "./stand-ins/stripe";
@@ -54,7 +54,7 @@ const shopifyStandIn = await startShopifyStandIn({
   // Webhooks Shopify sends by itself (app_subscriptions/update after a charge answer).
   // The app's address scheme for them: /webhooks/shopify/app-subscriptions-update (shopify.app.toml).
   webhookUrl: `${appUrl}/webhooks/shopify/{topic-segment}`,
-  apiVersion: SHOPIFY_API_VERSION,
+  apiVersion: SHOPIFY_ADMIN_API_VERSION,
 });
 console.log(`e2e: Shopify stand-in on ${shopifyStandIn.url}`);
 

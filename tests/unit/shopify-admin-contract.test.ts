@@ -6,7 +6,7 @@ import {
   PICKED_VARIANTS_FIRST,
   STORE_PRODUCTS_PAGE_SIZE,
 } from "../../app/domain/shopify/store-products.server";
-import { SHOPIFY_API_VERSION } from "../../app/services/shopify/shopify.server";
+import { SHOPIFY_ADMIN_API_VERSION } from "../../app/services/shopify/api-versions";
 import { adminSchemaFor, MissingAdminSchemaError } from "../support/shopify-admin-schema";
 import {
   appGraphqlDocuments,
@@ -26,7 +26,7 @@ import {
  * none asking more than Shopify's single-query cost limit of 1,000 points by its published rules.
  */
 
-const schema = () => adminSchemaFor(SHOPIFY_API_VERSION);
+const schema = () => adminSchemaFor(SHOPIFY_ADMIN_API_VERSION);
 const appDocuments = appGraphqlDocuments();
 const named = (doc: SourceDocument) => `${doc.file}:${doc.line}`;
 const problemsOf = (doc: SourceDocument, rules = specifiedRules) =>
@@ -62,7 +62,7 @@ test("every GraphQL document in app/ carries the #graphql tag, so none escapes t
   expect(appDocuments.length).toBeGreaterThan(10);
 });
 
-describe(`against Shopify's Admin schema ${SHOPIFY_API_VERSION}`, () => {
+describe(`against Shopify's Admin schema ${SHOPIFY_ADMIN_API_VERSION}`, () => {
   test("every document of the app is valid", () => {
     expect(appDocuments.flatMap((doc) => problemsOf(doc))).toEqual([]);
   });

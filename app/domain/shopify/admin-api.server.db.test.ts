@@ -1,5 +1,6 @@
 import { beforeEach, expect, test } from "vitest";
 import { seedReferenceData } from "#db/seed";
+import { SHOPIFY_ADMIN_API_VERSION } from "~/services/shopify/api-versions";
 import { installedStore } from "../../../tests/support/onboarding-factories";
 import { SHOPIFY_TEST_SHOP, setUpShopifyStandIn } from "../../../tests/support/shopify-test-env";
 import { describeEachDatabase } from "../../../tests/support/test-database";
@@ -108,10 +109,13 @@ describeEachDatabase("Admin GraphQL within Shopify's rate limit", (getDb) => {
 async function rawGraphql(query: string, variables: Record<string, unknown>): Promise<Answer> {
   const token = "shpat_cost_fixture";
   await standIn().control("POST", "/access-tokens", { shop: SHOPIFY_TEST_SHOP, accessToken: token });
-  const response = await fetch(`${standIn().url}/${SHOPIFY_TEST_SHOP}/admin/api/2025-10/graphql.json`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": token },
-    body: JSON.stringify({ query, variables }),
-  });
+  const response = await fetch(
+    `${standIn().url}/${SHOPIFY_TEST_SHOP}/admin/api/${SHOPIFY_ADMIN_API_VERSION}/graphql.json`,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": token },
+      body: JSON.stringify({ query, variables }),
+    },
+  );
   return (await response.json()) as Answer;
 }

@@ -22,11 +22,23 @@ export async function adminApiForShop(shop: string) {
 
 /** Shopify's leaky bucket for this app and store, as its answers describe it (extensions.cost). */
 export type ThrottleStatus = { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
+/** extensions.cost as the library types it (shopify-api 15: every field optional). */
 type QueryCost = {
   requestedQueryCost?: number | null;
   actualQueryCost?: number | null;
-  throttleStatus?: ThrottleStatus;
+  throttleStatus?: Partial<ThrottleStatus>;
 };
+
+/** The bucket, when Shopify described all of it. */
+function completeStatus(status: Partial<ThrottleStatus> | undefined): ThrottleStatus | null {
+  if (!status) return null;
+  const { maximumAvailable, currentlyAvailable, restoreRate } = status;
+  return typeof maximumAvailable === "number" &&
+    typeof currentlyAvailable === "number" &&
+    typeof restoreRate === "number"
+    ? { maximumAvailable, currentlyAvailable, restoreRate }
+    : null;
+}
 
 /** A THROTTLED answer is tried again this many times at most, then its error is thrown. */
 export const THROTTLED_RETRIES = 4;
@@ -54,7 +66,8 @@ export function throttleWaitMs(status: ThrottleStatus, needed: number, elapsedMs
 function remember(shop: string, query: string, cost: QueryCost | undefined) {
   if (!cost) return;
   if (typeof cost.requestedQueryCost === "number") documentCosts.set(query, cost.requestedQueryCost);
-  if (cost.throttleStatus) buckets.set(shop, { status: cost.throttleStatus, at: Date.now() });
+  const status = completeStatus(cost.throttleStatus);
+  if (status) buckets.set(shop, { status, at: Date.now() });
 }
 
 function waitBeforeCall(shop: string, query: string): number {
@@ -79,9 +92,10 @@ function throttledCost(error: unknown): QueryCost | null {
 /** The wait before trying a THROTTLED call again: until the bucket refills for it, and never less than a doubling backoff. */
 export function throttledRetryWaitMs(cost: QueryCost, retry: number): number {
   const backoff = BACKOFF_FIRST_MS * 2 ** (retry - 1);
+  const status = completeStatus(cost.throttleStatus);
   const refill =
-    cost.throttleStatus && typeof cost.requestedQueryCost === "number"
-      ? throttleWaitMs(cost.throttleStatus, cost.requestedQueryCost)
+    status && typeof cost.requestedQueryCost === "number"
+      ? throttleWaitMs(status, cost.requestedQueryCost)
       : 0;
   return Math.min(LONGEST_WAIT_MS, Math.max(backoff, refill));
 }

@@ -1,8 +1,4 @@
-import {
-  customerJson,
-  marketingConsentJson,
-  type TestSmsConsent,
-} from "../shopify-order-payloads";
+import { customerJson, marketingConsentJson, type TestSmsConsent } from "../shopify-order-payloads";
 import { type GqlArgs, GqlFieldError, type GqlObject } from "./shopify-graphql";
 import { connection } from "./shopify-products";
 import type { MarketingConsent, SeedCustomer, SmsMarketingState, StoredCustomer } from "./shopify-store";
@@ -91,6 +87,14 @@ export function customerObject(c: StoredCustomer): GqlObject {
           marketingOptInLevel: c.sms.marketingOptInLevel,
           marketingUpdatedAt: c.sms.consentUpdatedAt,
           marketingCollectedFrom: c.sms.consentCollectedFrom,
+          // 2026-10's replacement of the flat fields above (CustomerSmsMarketingConsent).
+          smsMarketingConsent: {
+            __typename: "CustomerSmsMarketingConsent",
+            state: c.sms.marketingState === "NOT_SUBSCRIBED" ? "NEVER_SUBSCRIBED" : c.sms.marketingState,
+            optInLevel: c.sms.marketingOptInLevel,
+            updatedAt: c.sms.consentUpdatedAt,
+            collectedFrom: c.sms.consentCollectedFrom,
+          },
         }
       : null,
     defaultEmailAddress: c.email

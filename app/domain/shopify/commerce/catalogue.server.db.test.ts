@@ -7,6 +7,7 @@ import {
   shopifyMappedVariants,
   shopifyProductMappings,
 } from "#db/schema";
+import { SHOPIFY_ADMIN_API_VERSION } from "~/services/shopify/api-versions";
 import { createOurProduct, linkStore } from "../../../../tests/support/catalogue-factories";
 import { SHOPIFY_TEST_SHOP, setUpShopifyStandIn } from "../../../../tests/support/shopify-test-env";
 import type { SeedProduct } from "../../../../tests/support/stand-ins/shopify";
@@ -149,13 +150,16 @@ describeEachDatabase("the store catalogue's Sync Now", (getDb) => {
       shop: SHOPIFY_TEST_SHOP,
       accessToken: "shpat_other",
     });
-    const other = await fetch(`${standIn().url}/${SHOPIFY_TEST_SHOP}/admin/api/2025-10/graphql.json`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": "shpat_other" },
-      body: JSON.stringify({
-        query: `mutation { bulkOperationRunQuery(query: "{ products { edges { node { id } } } }") { bulkOperation { id } } }`,
-      }),
-    });
+    const other = await fetch(
+      `${standIn().url}/${SHOPIFY_TEST_SHOP}/admin/api/${SHOPIFY_ADMIN_API_VERSION}/graphql.json`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": "shpat_other" },
+        body: JSON.stringify({
+          query: `mutation { bulkOperationRunQuery(query: "{ products { edges { node { id } } } }") { bulkOperation { id } } }`,
+        }),
+      },
+    );
     const otherId = (
       (await other.json()) as { data: { bulkOperationRunQuery: { bulkOperation: { id: string } } } }
     ).data.bulkOperationRunQuery.bulkOperation.id;

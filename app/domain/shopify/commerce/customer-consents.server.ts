@@ -77,10 +77,12 @@ const CUSTOMER_SMS_CONSENT = `#graphql
       id
       defaultPhoneNumber {
         phoneNumber
-        marketingState
-        marketingOptInLevel
-        marketingUpdatedAt
-        marketingCollectedFrom
+        smsMarketingConsent {
+          state
+          optInLevel
+          updatedAt
+          collectedFrom
+        }
       }
     }
   }`;
@@ -90,10 +92,12 @@ type CustomerSmsConsentAnswer = {
     id: string;
     defaultPhoneNumber: {
       phoneNumber: string;
-      marketingState: string;
-      marketingOptInLevel: string | null;
-      marketingUpdatedAt: string | null;
-      marketingCollectedFrom: string | null;
+      smsMarketingConsent: {
+        state: string;
+        optInLevel: string | null;
+        updatedAt: string | null;
+        collectedFrom: string | null;
+      } | null;
     } | null;
   } | null;
 };
@@ -119,14 +123,11 @@ export async function askShopifyForConsent(
     throw error;
   }
   if (!answer.customer) return null;
-  const phone = answer.customer.defaultPhoneNumber;
-  if (!phone) return { state: "not_subscribed", optInLevel: null, updatedAt: null, collectedFrom: null };
-  return smsConsentOfAdmin({
-    state: phone.marketingState,
-    optInLevel: phone.marketingOptInLevel,
-    updatedAt: phone.marketingUpdatedAt,
-    collectedFrom: phone.marketingCollectedFrom,
-  });
+  // Admin API 2026-10: the phone's consent is CustomerPhoneNumber.smsMarketingConsent (its flat
+  // marketingState/… fields are deprecated); a state of NEVER_SUBSCRIBED reads as not subscribed.
+  const consent = answer.customer.defaultPhoneNumber?.smsMarketingConsent;
+  if (!consent) return { state: "not_subscribed", optInLevel: null, updatedAt: null, collectedFrom: null };
+  return smsConsentOfAdmin(consent);
 }
 
 /**

@@ -103,6 +103,7 @@ function consentOf(raw: {
   const state = raw.state.trim().toLowerCase() as ShopifySmsState;
   const updatedAt = raw.updatedAt ? new Date(raw.updatedAt) : null;
   return {
+    // The Admin API's NEVER_SUBSCRIBED (CustomerMarketingConsentState) is the webhooks' not_subscribed.
     state: STATES.has(state) ? state : "not_subscribed",
     optInLevel: raw.optInLevel?.trim().toLowerCase() || null,
     updatedAt: updatedAt && !Number.isNaN(updatedAt.getTime()) ? updatedAt : null,

@@ -93,11 +93,17 @@ describe(`Shopify's ${SHOPIFY_WEBHOOK_SAMPLE_VERSION} webhook samples`, () => {
     };
     const fixtures: [string, unknown][] = [
       ["orders/create", orderJson({ id: 1, buyer, lines: [{ variantId: 42, price: "10.00" }] })],
-      ["orders/updated", orderJson({ id: 1, buyer, lines: [{ variantId: 42 }], cancelledAt: "2025-06-02T00:00:00Z" })],
+      [
+        "orders/updated",
+        orderJson({ id: 1, buyer, lines: [{ variantId: 42 }], cancelledAt: "2025-06-02T00:00:00Z" }),
+      ],
       ["customers/update", customerJson(buyer)],
       [
         "customers_marketing_consent/update",
-        marketingConsentJson(9001, "+12015550100", { state: "subscribed", updatedAt: "2025-06-01T10:00:00Z" }),
+        marketingConsentJson(9001, "+12015550100", {
+          state: "subscribed",
+          updatedAt: "2025-06-01T10:00:00Z",
+        }),
       ],
     ];
     for (const [topic, fixture] of fixtures) {
