@@ -80,7 +80,10 @@ try {
   await stopJobs();
 
   const account = await createAccount({ company: "Bench Co" });
-  const created = await createProduct({ account: { id: account.id } }, "Bench product");
+  // Live from the start: a new product's journey is a paused draft (issue 20), which sends nothing.
+  const created = await createProduct({ account: { id: account.id } }, "Bench product", undefined, {
+    journeyState: "live",
+  });
   if (!created.ok) throw new Error("could not create the product");
   const [journey] = await database.db
     .select()

@@ -1,8 +1,8 @@
-import PgBoss from "pg-boss";
+import { fromPglite, type JobResult, type JobWithMetadata, PgBoss } from "pg-boss";
 import { databaseHandle } from "#db/client.server";
 import { config } from "~/config.server";
 import { yieldToWeb } from "~/services/http/web-load.server";
-import { pgliteExecutor } from "./pglite-executor.server";
+import { moveInPgBoss10Jobs, setAsidePgBoss10Schema } from "./pg-boss-10-upgrade.server";
 import { type JobPayload, type QueueName, queueNames, queues, type SentJobId } from "./queues";
 
 export type { JobPayload, QueueName };
@@ -76,9 +76,11 @@ export function jobs(): Promise<PgBoss> {
   return s.boss;
 }
 
+const SCHEMA = "pgboss";
+
 async function startBoss(): Promise<PgBoss> {
   const handle = databaseHandle();
-  const common = { schema: "pgboss" };
+  const common = { schema: SCHEMA };
   const boss =
     handle.raw.kind === "postgres"
       ? new PgBoss({
@@ -88,18 +90,20 @@ async function startBoss(): Promise<PgBoss> {
           application_name: "blusteam-jobs",
         })
       : // One embedded database, one process: pg-boss's own cron clock and maintenance are enough.
-        new PgBoss({ ...common, db: pgliteExecutor(handle.raw.pglite) });
+        new PgBoss({ ...common, backend: "pglite", db: fromPglite(handle.raw.pglite) });
   boss.on("error", (error) => console.error("jobs:", error));
   // Processes starting together on a fresh database would install pg-boss's schema and create its
   // queues at once (a deadlock, 40P01): they take turns under the start-up lock, and a deadlock
-  // with anything else is tried again.
+  // with anything else is tried again. The first one on a database from pg-boss 10 moves its jobs.
   await handle.exclusive(async () => {
+    await setAsidePgBoss10Schema(handle.db, SCHEMA);
     await boss.start();
     await retryOnDeadlock(async () => {
       const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
       for (const name of queueNames)
-        if (!existing.has(name)) await boss.createQueue(name, { name, ...queues[name].options });
+        if (!existing.has(name)) await boss.createQueue(name, queues[name].options);
     });
+    await moveInPgBoss10Jobs(handle.db, boss, SCHEMA);
   });
   return boss;
 }
@@ -153,8 +157,8 @@ export async function sendJobs<Q extends QueueName>(
   if (payloads.length === 0) return;
   const boss = await jobs();
   await boss.insert(
+    queue,
     payloads.map((payload) => ({
-      name: queue,
       data: queues[queue].payload.parse(payload) as object,
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     })),
@@ -182,8 +186,7 @@ export async function startWorker(handlers: JobHandlers, onStart: WorkerStartHoo
     const definition = queues[queue];
     const handler = handlers[queue] as JobHandler;
     const yieldsToWeb = "yieldsToWeb" in definition && definition.yieldsToWeb;
-    const work = async (job: PgBoss.JobWithMetadata<object> | undefined) => {
-      if (!job) return;
+    const work = async (job: JobWithMetadata<object>) => {
       if (yieldsToWeb) await yieldToWeb();
       return handler(definition.payload.parse(job.data) as JobPayload<QueueName>, {
         jobId: job.id,
@@ -193,25 +196,38 @@ export async function startWorker(handlers: JobHandlers, onStart: WorkerStartHoo
       });
     };
     const batchSize = "batchSize" in definition ? definition.batchSize : 1;
-    const options = { batchSize, pollingIntervalSeconds: 1, includeMetadata: true } as const;
+    // perJobResults: the handler says how each job of a batch ended, and pg-boss settles each.
+    const options = {
+      batchSize,
+      pollingIntervalSeconds: 1,
+      includeMetadata: true,
+      perJobResults: true,
+    } as const;
     const lanes = "concurrency" in definition ? definition.concurrency : 1;
     // A lane fetches once per polling interval unless woken: a queue that must keep up with many
     // small jobs takes a batch per fetch and runs its jobs one by one. Each job fails on its own
-    // (pg-boss would fail the whole batch if this threw; it completes the ones still active).
-    const workBatch = async (batch: PgBoss.JobWithMetadata<object>[]) => {
-      if (batch.length <= 1) return work(batch[0]);
+    // (with its error as the job's output, as pg-boss stores a thrown one), the rest complete.
+    const workBatch = async (batch: JobWithMetadata<object>[]): Promise<JobResult[]> => {
+      const results: JobResult[] = [];
       for (const job of batch) {
         try {
-          if (s.stopping.signal.aborted) throw new Error("the worker stopped before this job");
+          if (batch.length > 1 && s.stopping.signal.aborted)
+            throw new Error("the worker stopped before this job");
           await work(job);
+          results.push({ id: job.id, status: "completed" });
         } catch (error) {
-          await boss.fail(queue, job.id, error instanceof Error ? error : new Error(String(error)));
+          results.push({
+            id: job.id,
+            status: "failed",
+            output: error instanceof Error ? error : new Error(String(error)),
+          });
         }
       }
+      return results;
     };
     // Each boss.work is one lane; the last one's id is the one sendJob wakes.
     let workerId = "";
-    for (let lane = 0; lane < lanes; lane++) workerId = await boss.work<object>(queue, options, workBatch);
+    for (let lane = 0; lane < lanes; lane++) workerId = await boss.work(queue, options, workBatch);
     s.workerIds.set(queue, workerId);
   }
   for (const queue of queueNames) {
@@ -257,7 +273,8 @@ export async function stopJobs(timeoutMs = 10_000): Promise<void> {
   while (s.background.size > 0) await Promise.all([...s.background]);
   for (const stop of s.stopHooks.splice(0)) await stop().catch(() => {});
   const boss = await starting.catch(() => undefined);
-  await boss?.stop({ graceful: true, wait: true, timeout: timeoutMs });
+  // A graceful stop waits (up to the timeout) for running handlers before it closes the pool.
+  await boss?.stop({ graceful: true, timeout: timeoutMs });
   s.boss = undefined;
   s.workerIds.clear();
   s.stopping = new AbortController();

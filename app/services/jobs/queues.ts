@@ -1,4 +1,4 @@
-import type PgBoss from "pg-boss";
+import type { Queue } from "pg-boss";
 import { z } from "zod";
 import { CRM_EVENTS_PER_JOB, pendingCrmEventSchema } from "~/services/crm/crm-event";
 
@@ -178,7 +178,7 @@ export const queues = {
 } satisfies Record<string, QueueDefinition>;
 
 type QueueDefinition = {
-  options: Omit<PgBoss.Queue, "name">;
+  options: Omit<Queue, "name">;
   payload: z.ZodType;
   /** Jobs a worker process runs at once (default 1). */
   concurrency?: number;
