@@ -16,12 +16,53 @@ export const streamTimeout = 5_000;
 // The public form's answers, for the Express front's fast path (server.ts reads them from the build).
 export { postPublicForm, showPublicForm } from "~/routes/public/public-form.server";
 
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
+) {
+  return renderDocument(
+    request,
+    responseStatusCode,
+    responseHeaders,
+    routerContext,
+    loadContext,
+    withMatchedRoutesOnly,
+  );
+}
+
+/**
+ * The same page with React Router's whole route manifest handed to ServerRouter, as it was before
+ * withMatchedRoutesOnly: tests/unit/built-server.db.test.ts renders pages both ways through the built
+ * app and holds them equal byte for byte (docs/decisions/0014). Not used to serve anything.
+ */
+export function handleRequestWithWholeManifest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  return renderDocument(
+    request,
+    responseStatusCode,
+    responseHeaders,
+    routerContext,
+    loadContext,
+    (context) => context,
+  );
+}
+
+async function renderDocument(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+  /** What ServerRouter is given of React Router's context (see withMatchedRoutesOnly). */
+  routerContextToDraw: (context: EntryContext) => EntryContext,
 ) {
   appendLoadersTiming(responseHeaders, loadContext);
   const nonce = randomBytes(16).toString("base64");
@@ -45,7 +86,7 @@ export default async function handleRequest(
 
   return renderHtmlResponse(
     <I18nextProvider i18n={getI18n(loadContext)}>
-      <ServerRouter context={withMatchedRoutesOnly(routerContext)} url={request.url} nonce={nonce} />
+      <ServerRouter context={routerContextToDraw(routerContext)} url={request.url} nonce={nonce} />
     </I18nextProvider>,
     {
       nonce,

@@ -6,7 +6,7 @@
  *   npm run bench:pages -- --compare <git-ref>  <git-ref> first, then this worktree, one after the other
  *
  * For each build under test: `react-router build` into its own BUILD_DIR, a fresh database named
- * bench_scale_pages on TEST_DATABASE_URL's server (created here, dropped at the end), one
+ * bench_scale_pages (BENCH_DATABASE) on TEST_DATABASE_URL's server (created here, dropped at the end), one
  * `server.ts` process (NODE_ENV=production, RUN_WORKER=false, APP_URL loopback so it seeds the demo
  * company), then: BENCH_CONTACTS (default 500) more contacts for Demo Co, a published sign-up form,
  * a sign-in as demo@blusteam.dev through POST /login, and for each page a warm-up and
@@ -36,7 +36,8 @@ import {
 } from "./bench-trees";
 
 const SERVER_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const DATABASE_NAME = "bench_scale_pages";
+// Another name (and BENCH_PORT) lets two people on one machine run it at once without dropping each other's database.
+const DATABASE_NAME = process.env.BENCH_DATABASE ?? "bench_scale_pages";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const EXTRA_CONTACTS = Number(process.env.BENCH_CONTACTS ?? 500);

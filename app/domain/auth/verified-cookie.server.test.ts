@@ -1,4 +1,4 @@
-import { createCookie } from "react-router";
+import { createCookie, isCookie } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { withVerifiedParseMemo } from "./verified-cookie.server";
 
@@ -6,6 +6,17 @@ const signed = () => createCookie("__session", { secrets: ["a-secret-for-this-te
 const headerOf = (setCookie: string) => setCookie.split(";")[0];
 
 describe("withVerifiedParseMemo", () => {
+  it("is React Router's cookie with only parse of its own (docs/decisions/0017)", () => {
+    const inner = signed();
+    const cookie = withVerifiedParseMemo(inner);
+    expect(Object.getOwnPropertyNames(cookie)).toEqual(["parse"]);
+    expect(Object.getOwnPropertySymbols(cookie)).toEqual([]);
+    expect(Object.getPrototypeOf(cookie)).toBe(inner);
+    // Everything else is the library's own: a member React Router adds later is there too.
+    expect(cookie.serialize).toBe(inner.serialize);
+    expect(isCookie(cookie)).toBe(true);
+  });
+
   it("parses what the signed cookie serialized, verifying the signature once per header", async () => {
     const inner = signed();
     const parse = vi.spyOn(inner, "parse");

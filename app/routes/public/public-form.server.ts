@@ -58,7 +58,9 @@ function html(body: string | Uint8Array, status = 200): PublicFormAnswer {
 function json(body: unknown, status = 200, headers: Record<string, string> = {}): PublicFormAnswer {
   return {
     status,
-    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers },
+    // With its charset, as Express's res.set writes it when React Router's adapter answers: the fast
+    // path and the route then send the same header (tests/unit/built-server.db.test.ts).
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
     body: JSON.stringify(body),
   };
 }
