@@ -290,6 +290,8 @@ let postgresTemplatePromise: Promise<string> | undefined;
  * every worker and later run shares it. Built under an advisory lock, so two workers never both
  * build it, and renamed into place when complete.
  */
+const KEPT_OTHER_TEMPLATES = 4;
+
 async function findOrBuildPostgresTemplate(serverUrl: string): Promise<string> {
   const name = `blusteam_template_${migrationsHash().slice(0, 16)}`;
   return withServer(serverUrl, async (admin) => {
@@ -297,8 +299,11 @@ async function findOrBuildPostgresTemplate(serverUrl: string): Promise<string> {
     try {
       const [found] = await admin`select 1 from pg_database where datname = ${name}`;
       if (found) return name;
-      // Templates of other migrations (older branches and runs) go; one in use stays, harmlessly.
-      const stale = await admin`select datname from pg_database where datname like 'blusteam\_template\_%'`;
+      // Templates of other migrations (older branches and runs) go, except the newest few (by oid, which
+      // grows as databases are created): several checkouts on one server (worktrees, a CI clone beside
+      // a developer's tree) each keep theirs while the others run. One in use stays, harmlessly.
+      const stale = await admin`select datname from pg_database where datname like 'blusteam\_template\_%'
+        and datname not like '%\_building' order by oid desc offset ${KEPT_OTHER_TEMPLATES}`;
       for (const { datname } of stale)
         await admin.unsafe(`drop database if exists "${datname}"`).catch(() => {});
       const building = `${name}_building`;
