@@ -15,5 +15,8 @@ export default defineConfig({
     // Real scrypt hashing on a busy 2-core machine: generous, so only a hang fails a test.
     testTimeout: 90_000,
     hookTimeout: 60_000,
+    // Since Vitest 5 expect.poll fails once its timeout passes even if a slow attempt then succeeds; its
+    // default second is less than one database round trip takes on a busy machine (two polls failed so).
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -81,9 +81,7 @@ export const accounts = pgTable(
     index("accounts_company_lowercased_idx").on(t.companyLowercased),
     index("accounts_created_at_idx").on(t.createdAt),
     // The admin Companies tab's Shopify filter: its count and newest-first page read only these.
-    index("accounts_shopify_created_at_idx")
-      .on(t.createdAt)
-      .where(sql`${t.source} = 'shopify'`),
+    index("accounts_shopify_created_at_idx").on(t.createdAt).where(sql`${t.source} = 'shopify'`),
     // Stripe webhooks find their company by its customer when the event carries no account id.
     index("accounts_stripe_customer_id_idx")
       .on(t.stripeCustomerId)

@@ -46,9 +46,7 @@ export const contacts = pgTable(
     // One index for a phone: unique per company, and (phone first) it finds a number's contacts in
     // every company for inbound SMS keywords (STOP, START, HELP). Migration 0035 made one of the two
     // it replaced: each contact written costs one fewer index entry.
-    uniqueIndex("contacts_phone_account_uq")
-      .on(t.phone, t.accountId)
-      .where(sql`${t.phone} is not null`),
+    uniqueIndex("contacts_phone_account_uq").on(t.phone, t.accountId).where(sql`${t.phone} is not null`),
     uniqueIndex("contacts_account_email_uq").on(t.accountId, t.email).where(sql`${t.email} is not null`),
     // Keyset pagination, newest first within a company, read backwards: ascending, so that new
     // contacts (created later, time-ordered ids) are appended at its end rather than split into it.

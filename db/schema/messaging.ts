@@ -207,13 +207,9 @@ export const messages = pgTable(
     index("messages_contact_idx").on(t.contactId, t.createdAt.desc()),
     index("messages_touchpoint_status_idx").on(t.touchpointId, t.status),
     // The sweeper's scan: queued messages whose job may have been lost.
-    index("messages_queued_idx")
-      .on(t.sendAfter)
-      .where(sql`${t.status} = 'queued'`),
+    index("messages_queued_idx").on(t.sendAfter).where(sql`${t.status} = 'queued'`),
     // The overage reporter: a company's messages sent in a billing period, newest first.
-    index("messages_account_sent_idx")
-      .on(t.accountId, t.sentAt.desc())
-      .where(sql`${t.sentAt} is not null`),
+    index("messages_account_sent_idx").on(t.accountId, t.sentAt.desc()).where(sql`${t.sentAt} is not null`),
   ],
 );
 

@@ -2,8 +2,8 @@ import { afterEach } from "vitest";
 import { resetConfigForTests } from "../../app/config.server";
 
 /**
- * Rotation tests: `useDataEncryptionKeys(current, ...previous)` sets DATA_ENCRYPTION_KEY and
- * DATA_ENCRYPTION_KEY_PREVIOUS as an operator would; each test file's afterEach puts back the keys
+ * Rotation tests: the returned `setDataEncryptionKeys(current, ...previous)` sets DATA_ENCRYPTION_KEY
+ * and DATA_ENCRYPTION_KEY_PREVIOUS as an operator would; each test file's afterEach puts back the keys
  * the setup gave it.
  */
 export function dataEncryptionKeysForTests() {
@@ -16,7 +16,7 @@ export function dataEncryptionKeysForTests() {
     restore("DATA_ENCRYPTION_KEY_PREVIOUS", saved.previous);
     resetConfigForTests();
   });
-  return function useDataEncryptionKeys(current: string, ...previous: string[]) {
+  return function setDataEncryptionKeys(current: string, ...previous: string[]) {
     process.env.DATA_ENCRYPTION_KEY = current;
     restore("DATA_ENCRYPTION_KEY_PREVIOUS", previous.length > 0 ? previous.join(",") : undefined);
     resetConfigForTests();

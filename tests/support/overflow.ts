@@ -23,7 +23,7 @@ export async function horizontalOverflow(page: Page): Promise<Overflow> {
       const x = getComputedStyle(el).overflowX;
       return x === "hidden" || x === "auto" || x === "scroll" || x === "clip";
     };
-    const describe = (el: Element) => {
+    const describeElement = (el: Element) => {
       const parts: string[] = [];
       for (let node: Element | null = el; node && node !== document.body && parts.length < 4; ) {
         const id = node.id ? `#${node.id}` : "";
@@ -46,7 +46,11 @@ export async function horizontalOverflow(page: Page): Promise<Overflow> {
       const box = el.getBoundingClientRect();
       const overflows = box.width > 0 && box.right > limit;
       if (overflows && !parentOverflows && offenders.length < 8)
-        offenders.push({ element: describe(el), right: Math.round(box.right), width: Math.round(box.width) });
+        offenders.push({
+          element: describeElement(el),
+          right: Math.round(box.right),
+          width: Math.round(box.width),
+        });
       if (clips(el)) return;
       for (const child of el.children) walk(child, overflows);
     };

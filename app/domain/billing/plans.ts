@@ -174,7 +174,7 @@ export function costTablePlans(plans: BillingPlan[]): BillingPlan[] {
 /** The slider's starting tier: the current plan when it can be chosen, otherwise the cheapest. */
 export function initialPlanIndex(choosable: BillingPlan[], currentPlanId: string | null): number {
   const index = choosable.findIndex((p) => p.id === currentPlanId);
-  return index < 0 ? 0 : index;
+  return Math.max(index, 0);
 }
 
 /**

@@ -39,20 +39,14 @@ describe("phone numbers", () => {
 });
 
 describe("add-contact page pattern (spec 2 section 5)", () => {
-  test.each([
-    "2015550123",
-    "+12015550123",
-    "(201) 555-0123",
-    "+1 (201) 555-0123",
-    "0033612345678",
-  ])("%s matches", (value) => expect(PHONE_PATTERN.test(value)).toBe(true));
-  test.each([
-    "201555012",
-    "+12345678901234",
-    "201.555.0123",
-    "phone 2015550123",
-    "++12015550123",
-  ])("%s does not match", (value) => expect(PHONE_PATTERN.test(value)).toBe(false));
+  test.each(["2015550123", "+12015550123", "(201) 555-0123", "+1 (201) 555-0123", "0033612345678"])(
+    "%s matches",
+    (value) => expect(PHONE_PATTERN.test(value)).toBe(true),
+  );
+  test.each(["201555012", "+12345678901234", "201.555.0123", "phone 2015550123", "++12015550123"])(
+    "%s does not match",
+    (value) => expect(PHONE_PATTERN.test(value)).toBe(false),
+  );
 
   const errorsOf = (input: Record<string, string>) => {
     const result = addContactPageSchema.safeParse(input);

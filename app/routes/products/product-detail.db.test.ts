@@ -31,19 +31,17 @@ async function post(userId: string, productId: string, fields: Record<string, st
 }
 
 describeEachDatabase("product page action", () => {
-  test.each([
-    "constructor",
-    "toString",
-    "",
-    "archive",
-  ])("an unknown intent (%j) answers 400 and the product remains", async (intent) => {
-    const { admin, context } = await companyWithAdmin("Products Co");
-    const created = await createProduct(context, "Glow Serum");
-    if (!created.ok) throw new Error("product not created");
+  test.each(["constructor", "toString", "", "archive"])(
+    "an unknown intent (%j) answers 400 and the product remains",
+    async (intent) => {
+      const { admin, context } = await companyWithAdmin("Products Co");
+      const created = await createProduct(context, "Glow Serum");
+      if (!created.ok) throw new Error("product not created");
 
-    expect(await post(admin.id, created.product.id, { intent })).toBe(400);
-    expect((await getProduct(context, created.product.id))?.name).toBe("Glow Serum");
-  });
+      expect(await post(admin.id, created.product.id, { intent })).toBe(400);
+      expect((await getProduct(context, created.product.id))?.name).toBe("Glow Serum");
+    },
+  );
 
   test("a read-only admin is refused (403) before the body is read, whatever the intent", async () => {
     const { context, account } = await companyWithAdmin("Products Co");

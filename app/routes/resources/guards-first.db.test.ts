@@ -52,17 +52,18 @@ async function postForm(userId: string, path: string, fields: Record<string, str
 }
 
 describeEachDatabase("guards first", () => {
-  test.each(
-    routes,
-  )("%s: a signed-out POST with an unreadable body is sent to sign in, not a 500", async (path, action) => {
-    const request = new Request(`http://localhost:3000${path}`, {
-      method: "POST",
-      body: "not a multipart body",
-      headers: { "Content-Type": "multipart/form-data; boundary=missing" },
-    });
+  test.each(routes)(
+    "%s: a signed-out POST with an unreadable body is sent to sign in, not a 500",
+    async (path, action) => {
+      const request = new Request(`http://localhost:3000${path}`, {
+        method: "POST",
+        body: "not a multipart body",
+        headers: { "Content-Type": "multipart/form-data; boundary=missing" },
+      });
 
-    expect(await statusOf(call(action, request))).toBe(302);
-  });
+      expect(await statusOf(call(action, request))).toBe(302);
+    },
+  );
 
   test("a non-UUID id answers 400 on every route that takes one", async () => {
     const { admin } = await companyWithAdmin("Ids Co");
@@ -113,17 +114,18 @@ describeEachDatabase("guards first", () => {
     ["/resources/api-keys", apiKeysAction as Action],
     ["/resources/members", membersAction as Action],
     ["/settings", settingsAction as Action],
-  ] as Array<
-    [string, Action]
-  >)("%s: a read-only admin's POST is 403 before its body is read", async (path, action) => {
-    const { account } = await companyWithAdmin("Read Only Co");
-    const cookie = await roAdminViewCookie(account.id);
-    const request = new Request(`http://localhost:3000${path}`, {
-      method: "POST",
-      body: "not a multipart body",
-      headers: { "Content-Type": "multipart/form-data; boundary=missing", Cookie: cookie },
-    });
+  ] as Array<[string, Action]>)(
+    "%s: a read-only admin's POST is 403 before its body is read",
+    async (path, action) => {
+      const { account } = await companyWithAdmin("Read Only Co");
+      const cookie = await roAdminViewCookie(account.id);
+      const request = new Request(`http://localhost:3000${path}`, {
+        method: "POST",
+        body: "not a multipart body",
+        headers: { "Content-Type": "multipart/form-data; boundary=missing", Cookie: cookie },
+      });
 
-    expect(await statusOf(call(action, request))).toBe(403);
-  });
+      expect(await statusOf(call(action, request))).toBe(403);
+    },
+  );
 });

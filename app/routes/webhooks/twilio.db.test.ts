@@ -226,18 +226,15 @@ describeEachDatabase("Twilio webhooks", (getDb) => {
     ]);
   });
 
-  test.each([
-    "STOPALL",
-    "unsubscribe",
-    "Cancel",
-    "END",
-    "quit",
-  ])("%s is an opt-out keyword too", async (word) => {
-    const { contact } = await companyWithContact("+15550003333");
-    expect(await (await inbound(sms("+15550003333", word))).text()).toBe(twiml(UNSUBSCRIBED));
-    expect(await consentOf(contact.id)).toBe("opted_out");
-    expect(await eventsOf(contact.id)).toEqual([expect.objectContaining({ keyword: word.toUpperCase() })]);
-  });
+  test.each(["STOPALL", "unsubscribe", "Cancel", "END", "quit"])(
+    "%s is an opt-out keyword too",
+    async (word) => {
+      const { contact } = await companyWithContact("+15550003333");
+      expect(await (await inbound(sms("+15550003333", word))).text()).toBe(twiml(UNSUBSCRIBED));
+      expect(await consentOf(contact.id)).toBe("opted_out");
+      expect(await eventsOf(contact.id)).toEqual([expect.objectContaining({ keyword: word.toUpperCase() })]);
+    },
+  );
 
   test("START, UNSTOP and YES opt back in with a confirmation; other texts are stored without a reply", async () => {
     const { contact } = await companyWithContact("+15550004444");

@@ -30,7 +30,7 @@ export function ShowMeHow({ open, onClose }: { open: boolean; onClose: () => voi
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [open, total]);
+  }, [open]);
 
   const title = t(`integrations.howTo.slides.${slide}.title`);
   return (

@@ -201,7 +201,7 @@ export async function startMetaStandIn(
       const template = (number.templates ?? []).find(
         (t) => t.name === body.template?.name && t.language === body.template?.language?.code,
       );
-      if (!template || template.status !== "APPROVED")
+      if (template?.status !== "APPROVED")
         return graphError(404, 132001, "(#132001) Template name does not exist in the translation");
       const given = body.template?.components?.find((c) => c.type === "body")?.parameters?.length ?? 0;
       if (given !== placeholders(template.body))

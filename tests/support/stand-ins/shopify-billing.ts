@@ -180,7 +180,7 @@ export function billingMutations(ctx: BillingContext): Record<string, (args: Gql
         userErrors: [],
         ...fields,
       });
-      if (!found || found.item.kind !== "usage")
+      if (found?.item.kind !== "usage")
         return payload({
           userErrors: [userError(["id"], "Subscription line item not found or not a usage line item")],
         });
@@ -198,7 +198,7 @@ export function billingMutations(ctx: BillingContext): Record<string, (args: Gql
         ...fields,
       });
       const found = findLineItem(ctx, String(args.subscriptionLineItemId));
-      if (!found || found.item.kind !== "usage")
+      if (found?.item.kind !== "usage")
         return payload({
           userErrors: [userError(["subscriptionLineItemId"], "Subscription line item not found")],
         });

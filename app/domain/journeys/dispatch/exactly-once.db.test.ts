@@ -260,104 +260,102 @@ describeEachDatabase("exactly once under ambiguous provider failures", (getDb, t
     expect(await statusesOf(c.account.id)).toEqual({ "suppressed:account_suspended": 4, sent: 2 });
   });
 
-  test(
-    "through a Twilio that refuses, times out, answers 500 and drops connections after taking messages, each job run twice: no duplicate, no loss",
-    { timeout: 600_000 },
-    async () => {
-      // PGlite runs one statement at a time: fewer messages there; the full 10,000 on PostgreSQL.
-      const count = target === "postgres" ? 10_000 : 1_000;
-      const plan = (n: number): UnreliableMode =>
-        (({ 3: "refuse", 7: "acceptThen500", 11: "acceptThenHang", 13: "acceptThenDrop" })[n % 20] as
-          | UnreliableMode
-          | undefined) ?? "ok";
-      // Hung answers come after the app's timeout, which leaves room for a busy test machine.
-      const twilio = await startUnreliableTwilio(SID, plan, 4_000);
-      vi.spyOn(console, "error").mockImplementation(() => {});
-      try {
-        Object.assign(process.env, {
-          TWILIO_ACCOUNT_SID: SID,
-          TWILIO_AUTH_TOKEN: "token",
-          TWILIO_FROM: "+15005550006",
-          TWILIO_API_URL: twilio.url,
-          PROVIDER_TIMEOUT_MS: "2000",
-        });
-        resetConfigForTests();
-        expect(channelAdapter("sms").name).toBe("twilio");
-        const c = await dueMessages(count);
+  test("through a Twilio that refuses, times out, answers 500 and drops connections after taking messages, each job run twice: no duplicate, no loss", {
+    timeout: 600_000,
+  }, async () => {
+    // PGlite runs one statement at a time: fewer messages there; the full 10,000 on PostgreSQL.
+    const count = target === "postgres" ? 10_000 : 1_000;
+    const plan = (n: number): UnreliableMode =>
+      (({ 3: "refuse", 7: "acceptThen500", 11: "acceptThenHang", 13: "acceptThenDrop" })[n % 20] as
+        | UnreliableMode
+        | undefined) ?? "ok";
+    // Hung answers come after the app's timeout, which leaves room for a busy test machine.
+    const twilio = await startUnreliableTwilio(SID, plan, 4_000);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      Object.assign(process.env, {
+        TWILIO_ACCOUNT_SID: SID,
+        TWILIO_AUTH_TOKEN: "token",
+        TWILIO_FROM: "+15005550006",
+        TWILIO_API_URL: twilio.url,
+        PROVIDER_TIMEOUT_MS: "2000",
+      });
+      resetConfigForTests();
+      expect(channelAdapter("sms").name).toBe("twilio");
+      const c = await dueMessages(count);
 
-        // Every job is delivered twice, at once (a retried job, two workers), four jobs at a time.
-        let now = T0;
-        let batches = c.jobs.batches.splice(0);
-        for (let round = 0; batches.length > 0 && round < 10; round++) {
-          const retries = capture();
-          const runs = batches.flatMap((ids) => [ids, ids]);
-          for (let i = 0; i < runs.length; i += 8)
-            await Promise.all(
-              runs.slice(i, i + 8).map((ids) => sendMessages(ids, { now, enqueue: retries.enqueue })),
-            );
-          // The 429s come back after their backoff; the sweeper re-queues anything lost on the way.
-          now = new Date(now.getTime() + 60 * 60_000);
-          await sweep({ now, enqueue: retries.enqueue });
-          batches = retries.batches.splice(0);
-        }
-        // Past the sending timeout, the unknown outcomes are failed.
-        await sweep({ now: new Date(now.getTime() + 11 * 60_000), enqueue: async () => {} });
-
-        const perRecipient = new Map<string, number>();
-        for (const a of twilio.accepted) perRecipient.set(a.to, (perRecipient.get(a.to) ?? 0) + 1);
-        const duplicates = [...perRecipient.values()].filter((n) => n > 1).length;
-        const rows = await getDb()
-          .select({
-            id: messages.id,
-            status: messages.status,
-            reason: messages.statusReason,
-            provider: messages.providerMessageId,
-          })
-          .from(messages)
-          .where(eq(messages.accountId, c.account.id));
-        const acceptedIds = new Set(twilio.accepted.map((a) => a.messageId));
-        const sent = rows.filter((r) => r.status === "sent");
-        // Losses: recorded sent but never taken by Twilio, or neither sent nor failed as unknown.
-        const lost =
-          sent.filter((r) => !acceptedIds.has(r.id)).length +
-          rows.filter((r) => r.status !== "sent" && r.reason !== "unknown_outcome").length;
-        console.log(
-          `exactly once (${target}): ${count} messages, ${twilio.requests()} requests, ${twilio.accepted.length} taken, ${sent.length} recorded sent, ${rows.length - sent.length} unknown outcomes, ${duplicates} duplicates, ${lost} lost`,
-        );
-        expect({ messages: rows.length, duplicates, lost }).toEqual({
-          messages: count,
-          duplicates: 0,
-          lost: 0,
-        });
-        expect(twilio.accepted).toHaveLength(perRecipient.size);
-        expect((await getMessageUsage(c.account.id, T0)).messages).toBe(sent.length);
-
-        // Twilio's receipts name the message: each unknown outcome Twilio did take is proven sent. (On a
-        // busy machine a request may time out before it reached Twilio: no receipt, it stays failed.)
-        const unknown = new Set(rows.filter((r) => r.reason === "unknown_outcome").map((r) => r.id));
-        const taken = twilio.accepted.filter((a) => a.messageId && unknown.has(a.messageId));
-        expect(taken.length).toBeGreaterThan(0);
-        for (const a of taken)
-          await applyDeliveryStatus({
-            providerMessageId: a.sid,
-            status: "delivered",
-            messageId: a.messageId,
-          });
-        const notTaken = unknown.size - taken.length;
-        expect(await statusesOf(c.account.id)).toEqual({
-          delivered: taken.length,
-          sent: sent.length,
-          ...(notTaken > 0 ? { "failed:unknown_outcome": notTaken } : {}),
-        });
-        // Counted once each: the proven ones in the month their receipt came.
-        const [usage] = await getDb()
-          .select({ messages: sql<number>`coalesce(sum(${messageUsage.messages}), 0)::int` })
-          .from(messageUsage)
-          .where(eq(messageUsage.accountId, c.account.id));
-        expect(Number(usage.messages)).toBe(twilio.accepted.length);
-      } finally {
-        await twilio.close();
+      // Every job is delivered twice, at once (a retried job, two workers), four jobs at a time.
+      let now = T0;
+      let batches = c.jobs.batches.splice(0);
+      for (let round = 0; batches.length > 0 && round < 10; round++) {
+        const retries = capture();
+        const runs = batches.flatMap((ids) => [ids, ids]);
+        for (let i = 0; i < runs.length; i += 8)
+          await Promise.all(
+            runs.slice(i, i + 8).map((ids) => sendMessages(ids, { now, enqueue: retries.enqueue })),
+          );
+        // The 429s come back after their backoff; the sweeper re-queues anything lost on the way.
+        now = new Date(now.getTime() + 60 * 60_000);
+        await sweep({ now, enqueue: retries.enqueue });
+        batches = retries.batches.splice(0);
       }
-    },
-  );
+      // Past the sending timeout, the unknown outcomes are failed.
+      await sweep({ now: new Date(now.getTime() + 11 * 60_000), enqueue: async () => {} });
+
+      const perRecipient = new Map<string, number>();
+      for (const a of twilio.accepted) perRecipient.set(a.to, (perRecipient.get(a.to) ?? 0) + 1);
+      const duplicates = [...perRecipient.values()].filter((n) => n > 1).length;
+      const rows = await getDb()
+        .select({
+          id: messages.id,
+          status: messages.status,
+          reason: messages.statusReason,
+          provider: messages.providerMessageId,
+        })
+        .from(messages)
+        .where(eq(messages.accountId, c.account.id));
+      const acceptedIds = new Set(twilio.accepted.map((a) => a.messageId));
+      const sent = rows.filter((r) => r.status === "sent");
+      // Losses: recorded sent but never taken by Twilio, or neither sent nor failed as unknown.
+      const lost =
+        sent.filter((r) => !acceptedIds.has(r.id)).length +
+        rows.filter((r) => r.status !== "sent" && r.reason !== "unknown_outcome").length;
+      console.log(
+        `exactly once (${target}): ${count} messages, ${twilio.requests()} requests, ${twilio.accepted.length} taken, ${sent.length} recorded sent, ${rows.length - sent.length} unknown outcomes, ${duplicates} duplicates, ${lost} lost`,
+      );
+      expect({ messages: rows.length, duplicates, lost }).toEqual({
+        messages: count,
+        duplicates: 0,
+        lost: 0,
+      });
+      expect(twilio.accepted).toHaveLength(perRecipient.size);
+      expect((await getMessageUsage(c.account.id, T0)).messages).toBe(sent.length);
+
+      // Twilio's receipts name the message: each unknown outcome Twilio did take is proven sent. (On a
+      // busy machine a request may time out before it reached Twilio: no receipt, it stays failed.)
+      const unknown = new Set(rows.filter((r) => r.reason === "unknown_outcome").map((r) => r.id));
+      const taken = twilio.accepted.filter((a) => a.messageId && unknown.has(a.messageId));
+      expect(taken.length).toBeGreaterThan(0);
+      for (const a of taken)
+        await applyDeliveryStatus({
+          providerMessageId: a.sid,
+          status: "delivered",
+          messageId: a.messageId,
+        });
+      const notTaken = unknown.size - taken.length;
+      expect(await statusesOf(c.account.id)).toEqual({
+        delivered: taken.length,
+        sent: sent.length,
+        ...(notTaken > 0 ? { "failed:unknown_outcome": notTaken } : {}),
+      });
+      // Counted once each: the proven ones in the month their receipt came.
+      const [usage] = await getDb()
+        .select({ messages: sql<number>`coalesce(sum(${messageUsage.messages}), 0)::int` })
+        .from(messageUsage)
+        .where(eq(messageUsage.accountId, c.account.id));
+      expect(Number(usage.messages)).toBe(twilio.accepted.length);
+    } finally {
+      await twilio.close();
+    }
+  });
 });

@@ -13,6 +13,7 @@ import { MAX_MESSAGE_LENGTH } from "./reply-schema";
  */
 
 export { MAX_MESSAGE_LENGTH };
+
 const THREAD_PAGE = 200;
 const INBOX_PAGE = 100;
 

@@ -48,23 +48,24 @@ describeEachDatabase("admin company routes", (getDb) => {
     await seedReferenceData(getDb());
   });
 
-  test.each(
-    routes,
-  )("a roadmin's POST to %s is refused with 403 and writes nothing", async (_name, action, path) => {
-    const roadmin = await createUser({ roles: ["roadmin"] });
-    const fields = path.endsWith("dashboards") ? { intent: "create", id: "x", name: "X" } : validCreate;
+  test.each(routes)(
+    "a roadmin's POST to %s is refused with 403 and writes nothing",
+    async (_name, action, path) => {
+      const roadmin = await createUser({ roles: ["roadmin"] });
+      const fields = path.endsWith("dashboards") ? { intent: "create", id: "x", name: "X" } : validCreate;
 
-    const refused = (await thrownBy(post(action, roadmin.id, path, fields))) as {
-      data: unknown;
-      init: ResponseInit;
-    };
+      const refused = (await thrownBy(post(action, roadmin.id, path, fields))) as {
+        data: unknown;
+        init: ResponseInit;
+      };
 
-    expect(refused.init.status).toBe(403);
-    expect(refused.data).toEqual({ error: "Forbidden" });
-    expect(await getDb().select().from(accounts)).toEqual([]);
-    expect(await getDb().select().from(dashboards).where(eq(dashboards.id, "x"))).toEqual([]);
-    expect(await getDb().select().from(auditLog)).toEqual([]);
-  });
+      expect(refused.init.status).toBe(403);
+      expect(refused.data).toEqual({ error: "Forbidden" });
+      expect(await getDb().select().from(accounts)).toEqual([]);
+      expect(await getDb().select().from(dashboards).where(eq(dashboards.id, "x"))).toEqual([]);
+      expect(await getDb().select().from(auditLog)).toEqual([]);
+    },
+  );
 
   test.each(routes)("a company member's POST to %s is refused with 403", async (_name, action, path) => {
     const member = await createUser();
