@@ -26,8 +26,6 @@ const REVIEWED: Record<string, string> = {
   "app/domain/kernel/own-entry.ts: table[key]": "checked with Object.hasOwn first",
   "app/loopback.ts: headers[name]": "name is one of FORWARDING_HEADERS",
   "app/serve-public-form.server.ts: req.headers[name]": "Node's headers, by names the route's code asks for",
-  "app/i18n/render-i18n.server.ts: variables[template[i]]": "a variable named in our own texts",
-  "app/i18n/render-i18n.server.ts: defaultVariables[template[i]]": "a variable named in our own texts",
   "app/services/captcha/altcha-signature.server.ts: record[key]": "key comes from Object.keys(record)",
   "app/services/messaging/twilio.server.ts: xmlEscapes[c]": "c is one of the characters its regex matches",
   "app/services/messaging/channels.server.ts: htmlEscapes[c]": "c is one of the characters its regex matches",
