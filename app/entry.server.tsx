@@ -16,21 +16,17 @@ export const streamTimeout = 5_000;
 // The public form's answers, for the Express front's fast path (server.ts reads them from the build).
 export { postPublicForm, showPublicForm } from "~/routes/public/public-form.server";
 
-export default function handleRequest(
+/** React Router's arguments to a document request's handler. */
+type DocumentRequest = [
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
-) {
-  return renderDocument(
-    request,
-    responseStatusCode,
-    responseHeaders,
-    routerContext,
-    loadContext,
-    withMatchedRoutesOnly,
-  );
+];
+
+export default function handleRequest(...args: DocumentRequest) {
+  return renderDocument(args, withMatchedRoutesOnly);
 }
 
 /**
@@ -38,29 +34,12 @@ export default function handleRequest(
  * withMatchedRoutesOnly: tests/unit/built-server.db.test.ts renders pages both ways through the built
  * app and holds them equal byte for byte (docs/decisions/0014). Not used to serve anything.
  */
-export function handleRequestWithWholeManifest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext: RouterContextProvider,
-) {
-  return renderDocument(
-    request,
-    responseStatusCode,
-    responseHeaders,
-    routerContext,
-    loadContext,
-    (context) => context,
-  );
+export function handleRequestWithWholeManifest(...args: DocumentRequest) {
+  return renderDocument(args, (context) => context);
 }
 
 async function renderDocument(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext: RouterContextProvider,
+  [request, responseStatusCode, responseHeaders, routerContext, loadContext]: DocumentRequest,
   /** What ServerRouter is given of React Router's context (see withMatchedRoutesOnly). */
   routerContextToDraw: (context: EntryContext) => EntryContext,
 ) {
